@@ -1,0 +1,46 @@
+package org.jdsm.comm;
+
+/**
+ * The Comm layer (JDSM paper, Table 2): moves opaque byte messages between the nodes of one job.
+ *
+ * <p>Contract every implementation keeps:
+ * <ul>
+ *   <li>{@link #init} returns only when this node is connected to, and authenticated with, every
+ *       other node of the job (full mesh), or throws {@link CommException} naming the peer.</li>
+ *   <li>{@link #asend} messages from one node to another arrive in send order (FIFO per pair),
+ *       whole, and are handed to {@link Dispatcher#received}. Any size up to
+ *       {@link CommConfig#maxFrameBytes()}.</li>
+ *   <li>{@link #expressSend} messages (at most {@link #EXPRESS_MAX_BYTES}) go to
+ *       {@link Dispatcher#expressReceived}; they are FIFO among themselves per pair and never wait
+ *       behind bulk {@code asend} data. Express and bulk messages are not ordered with each other.</li>
+ *   <li>Sending to {@link #myNode()} itself is allowed and is delivered like any other message.</li>
+ *   <li>Send methods never block on the network for long: they queue and return. They are safe
+ *       to call from any thread, including dispatcher callbacks. The caller must not modify the
+ *       array after handing it over.</li>
+ *   <li>A peer that dies or breaks the protocol is reported once through
+ *       {@link Dispatcher#peerFailed}; sends to it afterwards are dropped.</li>
+ * </ul>
+ */
+public interface Comm {
+
+    /** Largest express message, in bytes. */
+    int EXPRESS_MAX_BYTES = 64;
+
+    /** Connects this node to all others. Blocks until the mesh is up or fails. */
+    void init(CommConfig config, Dispatcher dispatcher) throws CommException;
+
+    /** Closes every connection and stops every thread this Comm started. Idempotent. */
+    void fin();
+
+    /** This node's rank, 0-based. */
+    int myNode();
+
+    /** Number of nodes in the job. */
+    int nodes();
+
+    /** Queues {@code message} for delivery to {@code node}. */
+    void asend(int node, byte[] message);
+
+    /** Queues a small, high-priority message for {@code node}. */
+    void expressSend(int node, byte[] message);
+}

@@ -1,0 +1,265 @@
+package org.jdsm.trans;
+
+import com.esotericsoftware.kryo.io.Input;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jdsm.comm.Comm;
+import org.jdsm.comm.CommConfig;
+import org.jdsm.comm.Dispatcher;
+import org.jdsm.wire.WireFormat;
+
+/**
+ * The Trans layer (JDSM paper, Table 1): typed messages between nodes and logical threads, on top
+ * of a {@link Comm}. It serializes with a {@link WireFormat}, runs handlers on a bounded worker pool
+ * (FIFO per source node, see {@link MessageHandler}), and matches requests with replies through
+ * futures. It is the only way a DSM protocol talks to other nodes.
+ */
+public final class Trans implements Dispatcher {
+
+    private static final System.Logger LOG = System.getLogger(Trans.class.getName());
+
+    private static final byte ONE_WAY = 0;
+    private static final byte REQUEST = 1;
+    private static final byte REPLY = 2;
+    private static final byte FAILURE = 3;
+    private static final byte TO_THREAD = 4;
+
+    private final Comm comm;
+    private final WireFormat wire;
+    private final MessageHandler handler;
+    private final ExecutorService workers;
+    private final AtomicLong nextRequestId = new AtomicLong();
+    private final Map<Long, PendingRequest> pending = new ConcurrentHashMap<>();
+    private final Map<Integer, BlockingQueue<Object>> mailboxes = new ConcurrentHashMap<>();
+    private SerialLanes bulkLanes;
+    private SerialLanes expressLanes;
+    private TrafficCounters traffic;
+    private volatile boolean closed;
+
+    private record PendingRequest(int node, CompletableFuture<Object> future) {
+    }
+
+    /**
+     * @param comm         an uninitialized Comm; {@link #init} initializes it
+     * @param wire         the job's wire format (same registrations on every node)
+     * @param handler      receives this node's messages
+     * @param workerThreads size of the handler pool
+     */
+    public Trans(Comm comm, WireFormat wire, MessageHandler handler, int workerThreads) {
+        this.comm = comm;
+        this.wire = wire;
+        this.handler = handler;
+        AtomicInteger n = new AtomicInteger();
+        this.workers = Executors.newFixedThreadPool(workerThreads, r -> {
+            Thread t = new Thread(r, "jdsm-trans-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Joins the job: initializes the Comm (which connects the mesh) with this Trans as its dispatcher. */
+    public void init(CommConfig config) {
+        bulkLanes = new SerialLanes(config.nodes(), workers);
+        expressLanes = new SerialLanes(config.nodes(), workers);
+        traffic = new TrafficCounters(config.nodes());
+        comm.init(config, this);
+    }
+
+    /** Leaves the job: closes the Comm, fails pending requests, stops the workers. */
+    public void fin() {
+        closed = true;
+        comm.fin();
+        pending.values().forEach(p -> p.future.completeExceptionally(
+                new RemoteException(p.node, "the job is shutting down")));
+        pending.clear();
+        workers.shutdown();
+        try {
+            workers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public int myNode() {
+        return comm.myNode();
+    }
+
+    public int nodes() {
+        return comm.nodes();
+    }
+
+    public WireFormat wire() {
+        return wire;
+    }
+
+    public TrafficCounters traffic() {
+        return traffic;
+    }
+
+    /** Sends {@code message} to the node-level handler of {@code node}. */
+    public void asend(int node, Object message) {
+        send(node, wire.encode(out -> out.writeByte(ONE_WAY), message));
+    }
+
+    /** Sends {@code message} to logical thread {@code localThread} of {@code node}; it reads it with {@link #receive}. */
+    public void asend(int node, int localThread, Object message) {
+        send(node, wire.encode(out -> {
+            out.writeByte(TO_THREAD);
+            out.writeVarInt(localThread, true);
+        }, message));
+    }
+
+    /** Takes the next message sent to {@code localThread} of this node, waiting up to {@code millis}; null on time-out. */
+    public Object receive(int localThread, long millis) throws InterruptedException {
+        return mailbox(localThread).poll(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Sends a small fixed-size message on the express path (see {@link Comm#expressSend}). */
+    public void expressSend(int node, byte[] message) {
+        comm.expressSend(node, message);
+        traffic.sent(node, message.length);
+    }
+
+    /** Sends a request; the future completes with the handler's reply or fails with {@link RemoteException}. */
+    public CompletableFuture<Object> request(int node, Object request) {
+        long id = nextRequestId.incrementAndGet();
+        CompletableFuture<Object> future = new CompletableFuture<>();
+        pending.put(id, new PendingRequest(node, future));
+        if (closed) {
+            failPending(id, node, "the job is shutting down");
+            return future;
+        }
+        send(node, wire.encode(out -> {
+            out.writeByte(REQUEST);
+            out.writeVarLong(id, true);
+        }, request));
+        return future;
+    }
+
+    private void send(int node, byte[] bytes) {
+        comm.asend(node, bytes);
+        traffic.sent(node, bytes.length);
+    }
+
+    // ---- Dispatcher: called on Comm I/O threads; hand everything to the source's lane. ----
+
+    @Override
+    public void received(int fromNode, byte[] message) {
+        traffic.received(fromNode, message.length);
+        bulkLanes.submit(fromNode, () -> handle(fromNode, message));
+    }
+
+    @Override
+    public void expressReceived(int fromNode, byte[] message) {
+        traffic.received(fromNode, message.length);
+        expressLanes.submit(fromNode, () -> guard(fromNode, () -> handler.expressReceived(fromNode, message)));
+    }
+
+    @Override
+    public void peerFailed(int node, Throwable cause) {
+        if (closed) {
+            return;
+        }
+        pending.forEach((id, p) -> {
+            if (p.node == node) {
+                failPending(id, node, "node failed: " + cause.getMessage());
+            }
+        });
+        bulkLanes.submit(node, () -> handler.peerFailed(node, cause));
+    }
+
+    private void failPending(long id, int node, String reason) {
+        PendingRequest p = pending.remove(id);
+        if (p != null) {
+            p.future.completeExceptionally(new RemoteException(node, reason));
+        }
+    }
+
+    private void handle(int from, byte[] bytes) {
+        guard(from, () -> {
+            Input in = wire.open(bytes);
+            byte kind = in.readByte();
+            switch (kind) {
+                case ONE_WAY -> handler.received(from, wire.readPayload(in));
+                case REQUEST -> {
+                    long id = in.readVarLong(true);
+                    handler.requested(from, wire.readPayload(in), new RemoteResponder(from, id));
+                }
+                case REPLY -> complete(in.readVarLong(true), wire.readPayload(in));
+                case FAILURE -> {
+                    long id = in.readVarLong(true);
+                    failPending(id, from, String.valueOf(wire.readPayload(in)));
+                }
+                case TO_THREAD -> {
+                    int thread = in.readVarInt(true);
+                    mailbox(thread).add(wire.readPayload(in));
+                }
+                default -> throw new IllegalStateException("unknown message kind " + kind + " from node " + from);
+            }
+        });
+    }
+
+    private void complete(long id, Object response) {
+        PendingRequest p = pending.remove(id);
+        if (p != null) {
+            p.future.complete(response);
+        }
+    }
+
+    private BlockingQueue<Object> mailbox(int localThread) {
+        return mailboxes.computeIfAbsent(localThread, t -> new LinkedBlockingQueue<>());
+    }
+
+    /** A handler that throws leaves this node inconsistent: report it instead of losing it in the pool. */
+    private void guard(int from, Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.ERROR, "node " + myNode() + ": handling a message from node " + from + " failed", e);
+            handler.failed(from, e);
+        }
+    }
+
+    /** Sends the reply of one request back to the requester, exactly once. */
+    private final class RemoteResponder implements Responder {
+        private final int node;
+        private final long id;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        RemoteResponder(int node, long id) {
+            this.node = node;
+            this.id = id;
+        }
+
+        @Override
+        public void reply(Object response) {
+            answer(REPLY, response);
+        }
+
+        @Override
+        public void fail(String reason) {
+            answer(FAILURE, reason);
+        }
+
+        private void answer(byte kind, Object payload) {
+            if (!done.compareAndSet(false, true)) {
+                throw new IllegalStateException("request " + id + " from node " + node + " answered twice");
+            }
+            if (!closed) {
+                send(node, wire.encode(out -> {
+                    out.writeByte(kind);
+                    out.writeVarLong(id, true);
+                }, payload));
+            }
+        }
+    }
+}

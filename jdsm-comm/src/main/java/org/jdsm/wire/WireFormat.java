@@ -1,0 +1,135 @@
+package org.jdsm.wire;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import com.esotericsoftware.kryo.util.Pool;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.objenesis.strategy.StdInstantiatorStrategy;
+
+/**
+ * Kryo-based wire format shared by every node of a job. Classes are registered in one fixed order
+ * (JDSM's own first, then the protocol's, then the caller's), so every node assigns the same ids.
+ * Classes not registered still travel, named in the stream; only authenticated peers ever feed
+ * this decoder. Primitive arrays go as single bulk copies (see {@link BulkOutput}).
+ *
+ * <p>Thread-safe: Kryo instances and buffers are pooled.
+ */
+public final class WireFormat {
+
+    private static final int INITIAL_BUFFER = 4096;
+    private static final int POOL_SIZE = 64;
+
+    /** Classes every JDSM node registers first, in this order. */
+    private static final List<Class<?>> BUILT_IN = List.of(
+            byte[].class, short[].class, char[].class, int[].class, long[].class,
+            float[].class, double[].class, boolean[].class, String[].class, Object[].class,
+            int[][].class, double[][].class, long[][].class, float[][].class,
+            ArrayList.class, java.util.HashMap.class);
+
+    private final List<Class<?>> registrations;
+    private final Pool<Kryo> kryos;
+    private final ThreadLocal<Output> outputs = ThreadLocal.withInitial(() -> new BulkOutput(INITIAL_BUFFER));
+
+    /** A wire format with JDSM's built-in registrations followed by {@code extra}, in order. */
+    public WireFormat(List<Class<?>> extra) {
+        List<Class<?>> all = new ArrayList<>(BUILT_IN);
+        all.addAll(extra);
+        this.registrations = List.copyOf(all);
+        this.kryos = new Pool<>(true, false, POOL_SIZE) {
+            @Override
+            protected Kryo create() {
+                return newKryo();
+            }
+        };
+    }
+
+    /** A wire format with only the built-in registrations. */
+    public WireFormat() {
+        this(List.of());
+    }
+
+    private Kryo newKryo() {
+        Kryo kryo = new Kryo();
+        kryo.setRegistrationRequired(false);
+        kryo.setReferences(true);
+        // Records and classes without a no-arg constructor still deserialize.
+        kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        for (Class<?> c : registrations) {
+            kryo.register(c);
+        }
+        return kryo;
+    }
+
+    /** The registration order (for comparing nodes). */
+    public List<Class<?>> registrations() {
+        return registrations;
+    }
+
+    /**
+     * Encodes a message: {@code header} writes any fixed fields first, then {@code payload}
+     * follows as a class-tagged object. Returns an exactly sized array.
+     */
+    public byte[] encode(Consumer<Output> header, Object payload) {
+        Output out = outputs.get();
+        out.reset();
+        Kryo kryo = kryos.obtain();
+        try {
+            header.accept(out);
+            kryo.writeClassAndObject(out, payload);
+            return out.toBytes();
+        } catch (KryoException | IllegalArgumentException e) {
+            throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
+        } finally {
+            kryos.free(kryo);
+            if (out.getBuffer().length > (1 << 20)) {
+                outputs.remove(); // don't pin a huge buffer per thread forever
+            }
+        }
+    }
+
+    /** Encodes {@code payload} alone. */
+    public byte[] encode(Object payload) {
+        return encode(out -> { }, payload);
+    }
+
+    /** Opens {@code bytes} for reading header fields, then {@link #readPayload}. */
+    public Input open(byte[] bytes) {
+        return new BulkInput(bytes);
+    }
+
+    /** Reads the class-tagged payload that follows the header in {@code in}. */
+    public Object readPayload(Input in) {
+        Kryo kryo = kryos.obtain();
+        try {
+            return kryo.readClassAndObject(in);
+        } catch (KryoException e) {
+            throw new WireException("cannot deserialize message: " + e.getMessage(), e);
+        } finally {
+            kryos.free(kryo);
+        }
+    }
+
+    /** Decodes bytes produced by {@link #encode(Object)}. */
+    public Object decode(byte[] bytes) {
+        return readPayload(open(bytes));
+    }
+
+    /** A deep copy through Kryo (used for values that must not alias the caller's). */
+    public <T> T copy(T value) {
+        Kryo kryo = kryos.obtain();
+        try {
+            return kryo.copy(value);
+        } finally {
+            kryos.free(kryo);
+        }
+    }
+
+    private static String describe(Object payload) {
+        return payload == null ? "null" : payload.getClass().getName();
+    }
+}
