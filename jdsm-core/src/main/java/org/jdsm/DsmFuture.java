@@ -1,0 +1,38 @@
+package org.jdsm;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The result of {@code updateAsync}/{@code acquireAsync}: the operation runs in the background;
+ * {@link #touch()} blocks until it is done and returns the shared object.
+ */
+public final class DsmFuture {
+
+    private final CompletableFuture<Object> future;
+
+    DsmFuture(CompletableFuture<Object> future) {
+        this.future = future;
+    }
+
+    /** Waits for the operation and returns the shared object; rethrows its failure. */
+    public Object touch() {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DsmException("interrupted while waiting for an asynchronous DSM operation", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new DsmException("asynchronous DSM operation failed: " + cause, cause);
+        }
+    }
+
+    /** True once the operation has finished (successfully or not). */
+    public boolean isDone() {
+        return future.isDone();
+    }
+}

@@ -1,0 +1,45 @@
+package org.jdsm;
+
+/**
+ * Mutual exclusion among the threads of one node for one block or lock, owned by a holder object
+ * rather than by the calling thread (an asynchronous acquire runs on a helper thread on behalf of
+ * the user's thread). Reentrant per holder; waiting wakes up when the job aborts.
+ */
+final class HolderMutex {
+
+    private Object holder;
+    private int depth;
+
+    /** Enters for {@code who}; returns true if this is the outermost entry. */
+    synchronized boolean enter(Object who, SharedObjectPool pool) {
+        while (holder != null && holder != who) {
+            pool.checkAborted();
+            try {
+                wait(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DsmException("interrupted while waiting for a DSM lock", e);
+            }
+        }
+        holder = who;
+        return ++depth == 1;
+    }
+
+    /** True if {@code who} holds this mutex. */
+    synchronized boolean heldBy(Object who) {
+        return holder == who;
+    }
+
+    /** True if {@code who} holds this mutex exactly once (its next exit frees it). */
+    synchronized boolean outermost(Object who) {
+        return holder == who && depth == 1;
+    }
+
+    /** Leaves once. Caller checked {@link #heldBy}. */
+    synchronized void exit() {
+        if (--depth == 0) {
+            holder = null;
+            notifyAll();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.jdsm;
+
+/**
+ * A registered shared object (JDSM paper, Figure 4): the user's object, its global key (the
+ * registration ordinal), and its division into blocks, the unit of coherence. Each block has a
+ * home node that keeps its master copy. The user's object is itself the local cached copy; the
+ * content methods read and write it in place.
+ */
+public abstract class SharedObject {
+
+    private final Object object;
+    private final int key;
+    private final int nodes;
+
+    SharedObject(Object object, int key, int nodes) {
+        this.object = object;
+        this.key = key;
+        this.nodes = nodes;
+    }
+
+    /** The user's object. */
+    public final Object object() {
+        return object;
+    }
+
+    /** Registration ordinal, the same on every node. */
+    public final int key() {
+        return key;
+    }
+
+    /** Number of nodes in the job. */
+    protected final int nodes() {
+        return nodes;
+    }
+
+    /** Number of blocks. */
+    public abstract int blockCount();
+
+    /** Home node of {@code block}. */
+    public abstract int home(int block);
+
+    /** The block holding element {@code index}; fails naming the object if the index is out of range. */
+    public abstract int blockOf(int index);
+
+    /** Number of elements (1 for a single object). */
+    public abstract int length();
+
+    /** A private copy of {@code block}'s content, to send or to keep as a twin. */
+    public abstract Object snapshot(int block);
+
+    /** Overwrites {@code block} in place with {@code content} made by {@link #snapshot}. */
+    public abstract void install(int block, Object content);
+
+    /** What changed in {@code block} since {@code twin} (a {@link #snapshot}); null if nothing. */
+    public abstract Object diff(int block, Object twin);
+
+    /** Writes a {@link #diff} into {@code block} in place. */
+    public abstract void applyDiff(int block, Object diff);
+
+    /** Fingerprint used to check that every node registered the same thing under this key. */
+    public abstract String signature();
+
+    @Override
+    public String toString() {
+        return "shared object #" + key + " (" + signature() + ")";
+    }
+}

@@ -1,0 +1,97 @@
+package org.jdsm;
+
+import org.jdsm.content.ArrayDiff;
+import org.jdsm.content.ElementKind;
+
+/**
+ * A shared array split into blocks of {@code blockLength} elements (the last may be shorter).
+ * Diffs are element-precise, so writers of disjoint elements of one block never lose each other's
+ * writes.
+ */
+public final class SharedObjectForBlock extends SharedObject {
+
+    private final ElementKind kind;
+    private final int length;
+    private final int blockLength;
+    private final int blocks;
+    private final Distribution distribution;
+
+    SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution) {
+        super(array, key, nodes);
+        this.kind = ElementKind.of(array);
+        this.length = java.lang.reflect.Array.getLength(array);
+        if (blockLength < 1) {
+            throw new IllegalArgumentException("block length must be at least 1, got " + blockLength);
+        }
+        this.blockLength = blockLength;
+        this.blocks = Math.max(1, (length + blockLength - 1) / blockLength);
+        this.distribution = distribution;
+    }
+
+    @Override
+    public int blockCount() {
+        return blocks;
+    }
+
+    @Override
+    public int home(int block) {
+        return distribution.home(block, blocks, nodes());
+    }
+
+    @Override
+    public int blockOf(int index) {
+        if (index < 0 || index >= length) {
+            throw new IndexOutOfBoundsException("index " + index + " outside 0.." + (length - 1) + " of " + this);
+        }
+        return index / blockLength;
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    public int blockLength() {
+        return blockLength;
+    }
+
+    public Distribution distribution() {
+        return distribution;
+    }
+
+    /** First element of {@code block}. */
+    public int blockStart(int block) {
+        return block * blockLength;
+    }
+
+    /** Elements in {@code block}. */
+    public int blockSize(int block) {
+        return Math.min(blockLength, length - block * blockLength);
+    }
+
+    @Override
+    public Object snapshot(int block) {
+        return kind.copyRange(object(), blockStart(block), blockSize(block));
+    }
+
+    @Override
+    public void install(int block, Object content) {
+        System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
+    }
+
+    @Override
+    public Object diff(int block, Object twin) {
+        return ArrayDiff.between(kind, object(), blockStart(block), twin, blockSize(block));
+    }
+
+    @Override
+    public void applyDiff(int block, Object diff) {
+        ((ArrayDiff) diff).applyTo(object(), blockStart(block));
+    }
+
+    @Override
+    public String signature() {
+        return object().getClass().getSimpleName().replace("[]", "") + "[" + length + "] blocks of "
+                + blockLength + " " + distribution.name().toLowerCase();
+    }
+}

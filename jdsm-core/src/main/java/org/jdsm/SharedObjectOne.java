@@ -1,0 +1,66 @@
+package org.jdsm;
+
+import org.jdsm.content.FieldDiff;
+import org.jdsm.content.ObjectFields;
+import org.jdsm.wire.WireFormat;
+
+/** A single shared object: one block, homed on node {@code key mod nodes}; diffs are per field. */
+public final class SharedObjectOne extends SharedObject {
+
+    private final ObjectFields fields;
+    private final WireFormat wire;
+
+    SharedObjectOne(Object object, int key, int nodes, WireFormat wire) {
+        super(object, key, nodes);
+        this.fields = ObjectFields.of(object.getClass());
+        this.wire = wire;
+    }
+
+    @Override
+    public int blockCount() {
+        return 1;
+    }
+
+    @Override
+    public int home(int block) {
+        return key() % nodes();
+    }
+
+    @Override
+    public int blockOf(int index) {
+        if (index != 0) {
+            throw new IndexOutOfBoundsException(this + " is a single object; index " + index + " does not exist");
+        }
+        return 0;
+    }
+
+    @Override
+    public int length() {
+        return 1;
+    }
+
+    @Override
+    public Object snapshot(int block) {
+        return wire.copy(object());
+    }
+
+    @Override
+    public void install(int block, Object content) {
+        fields.copyAll(content, object());
+    }
+
+    @Override
+    public Object diff(int block, Object twin) {
+        return FieldDiff.between(fields, object(), twin);
+    }
+
+    @Override
+    public void applyDiff(int block, Object diff) {
+        ((FieldDiff) diff).applyTo(fields, object());
+    }
+
+    @Override
+    public String signature() {
+        return object().getClass().getName();
+    }
+}

@@ -1,0 +1,474 @@
+package org.jdsm;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.jdsm.runtime.DsmStats;
+import org.jdsm.runtime.PoolContext;
+import org.jdsm.trans.MessageHandler;
+import org.jdsm.trans.Trans;
+import org.jdsm.wire.WireException;
+
+/**
+ * The shared object pool (JDSM paper, Table 3): registration of shared objects and the
+ * consistency operations user code calls. This class checks arguments, finds the
+ * {@link SharedObject}, keeps local threads of a node mutually exclusive on blocks and locks, and
+ * runs the node-local part of barriers; a protocol subclass supplies the node-level, cross-node
+ * behaviour through the protected hooks and talks to other nodes only through {@link #trans()}.
+ *
+ * <p>Consistency contract: programs whose conflicting accesses are ordered by barrier, lock/unlock
+ * or acquire/release behave as if all threads shared one memory. {@code acquire} gives exclusive
+ * write access to the block holding the index and makes it current; {@code release} ends it and
+ * publishes the writes; {@code update} makes the block current for reading.
+ */
+public abstract class SharedObjectPool implements MessageHandler {
+
+    private final List<SharedObject> objects = new ArrayList<>();
+    private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
+    private final Map<Long, HolderMutex> mutexes = new ConcurrentHashMap<>();
+    private PoolContext context;
+    private CyclicBarrier localBarrier;
+    private ExecutorService asyncExecutor;
+    private volatile boolean registrationOpen;
+    private volatile Throwable abortCause;
+
+    // ---------------------------------------------------------------- lifecycle (runtime-facing)
+
+    /** Called by the runtime before the node joins the mesh. */
+    public final void init(PoolContext ctx) {
+        this.context = ctx;
+        this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), this::nodeBarrier);
+        this.asyncExecutor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "jdsm-async-n" + ctx.myNode());
+            t.setDaemon(true);
+            return t;
+        });
+        onInit();
+    }
+
+    /** Called by the runtime after the job's last global synchronization. */
+    public final void fin() {
+        onFin();
+        asyncExecutor.shutdownNow();
+    }
+
+    /** Opens or closes registration (the runtime opens it around {@code Spmd.init()}). */
+    public final void setRegistrationOpen(boolean open) {
+        registrationOpen = open;
+    }
+
+    /** Stops every waiting DSM operation on this node with {@link JobAbortedException}. */
+    public final void abort(Throwable cause) {
+        if (abortCause == null) {
+            abortCause = cause;
+        }
+        localBarrier.reset();
+    }
+
+    /** Signatures of the registered objects in key order, compared across nodes by the runtime. */
+    public final List<String> signatures() {
+        List<String> out = new ArrayList<>();
+        for (SharedObject so : objects) {
+            out.add(so.signature());
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- registration
+
+    /** Registers a single shared object. Only inside {@code Spmd.init()}. Returns {@code obj}. */
+    public final <T> T register(T obj) {
+        checkRegistration(obj);
+        if (obj.getClass().isArray()) {
+            throw new DsmException("register(" + obj.getClass().getSimpleName()
+                    + ") without a block length: use register(array, blockLength) for arrays");
+        }
+        return add(new SharedObjectOne(obj, objects.size(), context.nodes(), context.wire()), obj);
+    }
+
+    /** Registers an array split into blocks of {@code blockLength}, block-distributed. Returns {@code array}. */
+    public final <T> T register(T array, int blockLength) {
+        return register(array, blockLength, Distribution.BLOCK);
+    }
+
+    /** Registers an array split into blocks of {@code blockLength} with the given distribution. */
+    public final <T> T register(T array, int blockLength, Distribution distribution) {
+        checkRegistration(array);
+        if (!array.getClass().isArray()) {
+            throw new DsmException("register(obj, blockLength) needs an array, got " + array.getClass().getName());
+        }
+        return add(new SharedObjectForBlock(array, objects.size(), context.nodes(), blockLength, distribution), array);
+    }
+
+    private void checkRegistration(Object obj) {
+        if (obj == null) {
+            throw new DsmException("cannot register null");
+        }
+        if (!registrationOpen) {
+            throw new DsmException("register(" + obj.getClass().getSimpleName()
+                    + ") called outside init(): shared objects are registered only in Spmd.init()");
+        }
+        if (byObject.containsKey(obj)) {
+            throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
+        }
+        try {
+            context.wire().decode(context.wire().encode(obj));
+        } catch (WireException e) {
+            throw new DsmException("cannot share an instance of " + obj.getClass().getName()
+                    + ": it is not serializable by Kryo (" + e.getMessage().replace('\n', ' ') + ")", e);
+        }
+    }
+
+    private <T> T add(SharedObject so, T obj) {
+        objects.add(so);
+        byObject.put(obj, so);
+        onRegistered(so);
+        return obj;
+    }
+
+    /** The shared object wrapping {@code obj}; fails naming the object if it was never registered. */
+    public final SharedObject sharedObject(Object obj) {
+        SharedObject so = byObject.get(obj);
+        if (so == null) {
+            throw new DsmException(describe(obj) + " is not a registered shared object (register it in init())");
+        }
+        return so;
+    }
+
+    /** The shared object with registration ordinal {@code key}. */
+    protected final SharedObject sharedObject(int key) {
+        return objects.get(key);
+    }
+
+    /** All registered objects in key order. */
+    protected final List<SharedObject> sharedObjects() {
+        return objects;
+    }
+
+    private static String describe(Object obj) {
+        if (obj == null) {
+            return "null";
+        }
+        if (obj.getClass().isArray()) {
+            return obj.getClass().getSimpleName().replace("[]", "") + "[" + java.lang.reflect.Array.getLength(obj) + "]";
+        }
+        return obj.getClass().getName();
+    }
+
+    // ---------------------------------------------------------------- update
+
+    /** Makes the whole object current for reading. */
+    public final void update(Object obj) {
+        SharedObject so = sharedObject(obj);
+        updateBlocks(so, 0, so.blockCount());
+    }
+
+    /** Makes the block holding {@code index} current for reading. */
+    public final void update(Object array, int index) {
+        SharedObject so = sharedObject(array);
+        int b = so.blockOf(index);
+        updateBlocks(so, b, b + 1);
+    }
+
+    /** Makes the blocks holding {@code [from, to)} current for reading. */
+    public final void update(Object array, int from, int to) {
+        SharedObject so = sharedObject(array);
+        int[] blocks = blockRange(so, from, to);
+        updateBlocks(so, blocks[0], blocks[1]);
+    }
+
+    private void updateBlocks(SharedObject so, int from, int to) {
+        for (int b = from; b < to; b++) {
+            updateBlock(so, b);
+        }
+    }
+
+    // ---------------------------------------------------------------- acquire / release
+
+    /** Exclusive write access to the whole object, made current. */
+    public final void acquire(Object obj) {
+        SharedObject so = sharedObject(obj);
+        acquireBlocks(so, 0, so.blockCount(), Thread.currentThread());
+    }
+
+    /** Exclusive write access to the block holding {@code index}, made current. */
+    public final void acquire(Object array, int index) {
+        SharedObject so = sharedObject(array);
+        int b = so.blockOf(index);
+        acquireBlocks(so, b, b + 1, Thread.currentThread());
+    }
+
+    /** Exclusive write access to the blocks holding {@code [from, to)}, taken in ascending order. */
+    public final void acquire(Object array, int from, int to) {
+        SharedObject so = sharedObject(array);
+        int[] blocks = blockRange(so, from, to);
+        acquireBlocks(so, blocks[0], blocks[1], Thread.currentThread());
+    }
+
+    /** Ends write access to the whole object and publishes the writes. */
+    public final void release(Object obj) {
+        SharedObject so = sharedObject(obj);
+        releaseBlocks(so, 0, so.blockCount(), "release(" + so + ")");
+    }
+
+    /** Ends write access to the block holding {@code index} and publishes the writes. */
+    public final void release(Object array, int index) {
+        SharedObject so = sharedObject(array);
+        int b = so.blockOf(index);
+        releaseBlocks(so, b, b + 1, "release(" + so + ", " + index + ")");
+    }
+
+    /** Ends write access to the blocks holding {@code [from, to)}. */
+    public final void release(Object array, int from, int to) {
+        SharedObject so = sharedObject(array);
+        int[] blocks = blockRange(so, from, to);
+        releaseBlocks(so, blocks[0], blocks[1], "release(" + so + ", " + from + ", " + to + ")");
+    }
+
+    private void acquireBlocks(SharedObject so, int from, int to, Thread holder) {
+        for (int b = from; b < to; b++) {
+            long id = LockIds.block(so.key(), b);
+            if (mutex(id).enter(holder, this)) {
+                try {
+                    acquireBlock(so, b);
+                } catch (RuntimeException e) {
+                    mutex(id).exit();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void releaseBlocks(SharedObject so, int from, int to, String call) {
+        Thread holder = Thread.currentThread();
+        for (int b = from; b < to; b++) {
+            if (!mutex(LockIds.block(so.key(), b)).heldBy(holder)) {
+                throw new DsmException(call + ": this thread did not acquire block " + b + " of " + so);
+            }
+        }
+        for (int b = from; b < to; b++) {
+            HolderMutex m = mutex(LockIds.block(so.key(), b));
+            if (m.outermost(holder)) {
+                releaseBlock(so, b);
+            }
+            m.exit();
+        }
+    }
+
+    private static int[] blockRange(SharedObject so, int from, int to) {
+        if (from >= to) {
+            throw new IndexOutOfBoundsException("empty range [" + from + ", " + to + ") of " + so);
+        }
+        return new int[] {so.blockOf(from), so.blockOf(to - 1) + 1};
+    }
+
+    // ---------------------------------------------------------------- asynchronous forms
+
+    /** Starts {@link #update(Object, int)} in the background. */
+    public final DsmFuture updateAsync(Object array, int index) {
+        SharedObject so = sharedObject(array);
+        int b = so.blockOf(index);
+        return async(array, () -> updateBlocks(so, b, b + 1));
+    }
+
+    /** Starts {@link #update(Object)} in the background. */
+    public final DsmFuture updateAsync(Object obj) {
+        SharedObject so = sharedObject(obj);
+        return async(obj, () -> updateBlocks(so, 0, so.blockCount()));
+    }
+
+    /** Starts {@link #acquire(Object, int)} in the background; the calling thread holds the block once done. */
+    public final DsmFuture acquireAsync(Object array, int index) {
+        SharedObject so = sharedObject(array);
+        int b = so.blockOf(index);
+        Thread holder = Thread.currentThread();
+        return async(array, () -> acquireBlocks(so, b, b + 1, holder));
+    }
+
+    /** Starts {@link #acquire(Object)} in the background; the calling thread holds it once done. */
+    public final DsmFuture acquireAsync(Object obj) {
+        SharedObject so = sharedObject(obj);
+        Thread holder = Thread.currentThread();
+        return async(obj, () -> acquireBlocks(so, 0, so.blockCount(), holder));
+    }
+
+    private DsmFuture async(Object result, Runnable op) {
+        CompletableFuture<Object> f = new CompletableFuture<>();
+        asyncExecutor.execute(() -> {
+            try {
+                op.run();
+                f.complete(result);
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return new DsmFuture(f);
+    }
+
+    // ---------------------------------------------------------------- locks and barrier
+
+    /** Takes the job-wide lock of a registered shared object (an acquire point for all shared data). */
+    public final void lock(Object obj) {
+        lockId(LockIds.object(sharedObject(obj).key()));
+    }
+
+    /** Releases the lock of a registered shared object (a release point for all shared data). */
+    public final void unlock(Object obj) {
+        unlockId(LockIds.object(sharedObject(obj).key()), "unlock(" + describe(obj) + ")");
+    }
+
+    /** Takes the job-wide lock called {@code name}. */
+    public final void lock(String name) {
+        lockId(LockIds.named(name));
+    }
+
+    /** Releases the job-wide lock called {@code name}. */
+    public final void unlock(String name) {
+        unlockId(LockIds.named(name), "unlock(\"" + name + "\")");
+    }
+
+    private void lockId(long id) {
+        if (mutex(id).enter(Thread.currentThread(), this)) {
+            try {
+                acquireLock(id);
+            } catch (RuntimeException e) {
+                mutex(id).exit();
+                throw e;
+            }
+        }
+    }
+
+    private void unlockId(long id, String call) {
+        HolderMutex m = mutex(id);
+        Thread me = Thread.currentThread();
+        if (!m.heldBy(me)) {
+            throw new DsmException(call + ": this thread does not hold the lock");
+        }
+        if (m.outermost(me)) {
+            releaseLock(id);
+        }
+        m.exit();
+    }
+
+    /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
+    public final void barrier() {
+        long start = System.nanoTime();
+        try {
+            localBarrier.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DsmException("interrupted in barrier()", e);
+        } catch (BrokenBarrierException e) {
+            checkAborted();
+            throw new DsmException("barrier() broken: another thread of this node failed", e);
+        } finally {
+            context.stats().add(DsmStats.Counter.BARRIER_WAIT_NANOS, System.nanoTime() - start);
+        }
+    }
+
+    private HolderMutex mutex(long id) {
+        return mutexes.computeIfAbsent(id, k -> new HolderMutex());
+    }
+
+    // ---------------------------------------------------------------- for protocols
+
+    /** This node's context (rank, sizes, Trans, statistics). */
+    protected final PoolContext context() {
+        return context;
+    }
+
+    protected final Trans trans() {
+        return context.trans();
+    }
+
+    protected final DsmStats stats() {
+        return context.stats();
+    }
+
+    protected final int myNode() {
+        return context.myNode();
+    }
+
+    protected final int nodes() {
+        return context.nodes();
+    }
+
+    /** Throws {@link JobAbortedException} if the job is stopping. Call it in every wait loop. */
+    public final void checkAborted() {
+        Throwable cause = abortCause;
+        if (cause != null) {
+            throw new JobAbortedException("job aborted: " + cause.getMessage(), cause);
+        }
+    }
+
+    /** Waits on {@code monitor} (held by the caller) until {@code done}; wakes to notice an abort. */
+    protected final void await(Object monitor, BooleanSupplier done) {
+        while (!done.getAsBoolean()) {
+            checkAborted();
+            try {
+                monitor.wait(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DsmException("interrupted while waiting for the DSM", e);
+            }
+        }
+    }
+
+    /** Waits for a reply future; wakes to notice an abort. */
+    protected final <T> T await(Future<T> future) {
+        while (true) {
+            checkAborted();
+            try {
+                return future.get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // loop to re-check abort
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DsmException("interrupted while waiting for the DSM", e);
+            } catch (ExecutionException e) {
+                throw new DsmException(e.getCause().getMessage(), e.getCause());
+            }
+        }
+    }
+
+    /** Prepares protocol state (Trans is set, the mesh is not up yet). */
+    protected abstract void onInit();
+
+    /** Releases protocol state. */
+    protected void onFin() {
+    }
+
+    /** A new object was registered (in {@code init()}, on every node, same order). */
+    protected void onRegistered(SharedObject so) {
+    }
+
+    /** Makes {@code block} current for reading on this node. Called concurrently by local threads. */
+    protected abstract void updateBlock(SharedObject so, int block);
+
+    /** Gives this node exclusive write access to {@code block}, current. Local threads are already excluded. */
+    protected abstract void acquireBlock(SharedObject so, int block);
+
+    /** Ends this node's write access to {@code block}; its writes must become visible to later acquirers. */
+    protected abstract void releaseBlock(SharedObject so, int block);
+
+    /** Takes job-wide lock {@code id} for this node (local threads already excluded); an acquire point. */
+    protected abstract void acquireLock(long id);
+
+    /** Releases job-wide lock {@code id}; a release point. */
+    protected abstract void releaseLock(long id);
+
+    /** The node-level part of a barrier: called by one thread once all local threads arrived. */
+    protected abstract void nodeBarrier();
+}

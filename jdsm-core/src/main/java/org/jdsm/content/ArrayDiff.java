@@ -1,0 +1,78 @@
+package org.jdsm.content;
+
+/**
+ * The elements of one array block that changed since its twin: runs of changed positions
+ * (relative to the block start) and their new values packed into one array of the element type.
+ * Applying it writes only those elements, so diffs of different writers to disjoint elements merge.
+ */
+public final class ArrayDiff {
+
+    private int[] runStarts;
+    private int[] runLengths;
+    private Object values;
+
+    ArrayDiff() {
+        // for Kryo
+    }
+
+    ArrayDiff(int[] runStarts, int[] runLengths, Object values) {
+        this.runStarts = runStarts;
+        this.runLengths = runLengths;
+        this.values = values;
+    }
+
+    /** Number of changed elements. */
+    public int changedElements() {
+        return java.lang.reflect.Array.getLength(values);
+    }
+
+    /**
+     * Compares {@code current[offset, offset+n)} with {@code twin[0, n)}; null when nothing changed.
+     */
+    public static ArrayDiff between(ElementKind kind, Object current, int offset, Object twin, int n) {
+        int[] starts = new int[8];
+        int[] lengths = new int[8];
+        int runs = 0;
+        int changed = 0;
+        int pos = 0;
+        while (pos < n) {
+            int m = kind.mismatch(current, offset + pos, twin, pos, n - pos);
+            if (m < 0) {
+                break;
+            }
+            int start = pos + m;
+            int end = start + 1;
+            while (end < n && !kind.same(current, offset + end, twin, end)) {
+                end++;
+            }
+            if (runs == starts.length) {
+                starts = java.util.Arrays.copyOf(starts, runs * 2);
+                lengths = java.util.Arrays.copyOf(lengths, runs * 2);
+            }
+            starts[runs] = start;
+            lengths[runs] = end - start;
+            runs++;
+            changed += end - start;
+            pos = end;
+        }
+        if (runs == 0) {
+            return null;
+        }
+        Object values = kind.newArray(changed);
+        int v = 0;
+        for (int r = 0; r < runs; r++) {
+            System.arraycopy(current, offset + starts[r], values, v, lengths[r]);
+            v += lengths[r];
+        }
+        return new ArrayDiff(java.util.Arrays.copyOf(starts, runs), java.util.Arrays.copyOf(lengths, runs), values);
+    }
+
+    /** Writes the changed elements into {@code target}, whose block starts at {@code offset}. */
+    public void applyTo(Object target, int offset) {
+        int v = 0;
+        for (int r = 0; r < runStarts.length; r++) {
+            System.arraycopy(values, v, target, offset + runStarts[r], runLengths[r]);
+            v += runLengths[r];
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.jdsm.content;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Reflective access to the instance fields of a shared object's class (including inherited ones),
+ * so a fetched copy can be installed into the user's object in place and writes can be found
+ * field by field.
+ */
+public final class ObjectFields {
+
+    private final Class<?> type;
+    private final Field[] fields;
+
+    private ObjectFields(Class<?> type, Field[] fields) {
+        this.type = type;
+        this.fields = fields;
+    }
+
+    /** Field access for {@code type}; fails with a message naming the class if its fields are closed to us. */
+    public static ObjectFields of(Class<?> type) {
+        List<Field> found = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (Modifier.isStatic(mod) || Modifier.isTransient(mod)) {
+                    continue;
+                }
+                try {
+                    f.setAccessible(true);
+                } catch (InaccessibleObjectException e) {
+                    throw new IllegalArgumentException("cannot share an instance of " + type.getName()
+                            + ": field " + c.getName() + "." + f.getName()
+                            + " is not accessible (JDK-internal class); wrap the value in a class of your own", e);
+                }
+                found.add(f);
+            }
+        }
+        return new ObjectFields(type, found.toArray(new Field[0]));
+    }
+
+    public Class<?> type() {
+        return type;
+    }
+
+    public int count() {
+        return fields.length;
+    }
+
+    /** Name of field {@code i}, for error messages. */
+    public String name(int i) {
+        return fields[i].getDeclaringClass().getSimpleName() + "." + fields[i].getName();
+    }
+
+    public Object get(Object target, int i) {
+        try {
+            return fields[i].get(target);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public void set(Object target, int i, Object value) {
+        try {
+            fields[i].set(target, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot write " + name(i), e);
+        }
+    }
+
+    /** Copies every field of {@code source} into {@code target} (a shallow, in-place install). */
+    public void copyAll(Object source, Object target) {
+        for (int i = 0; i < fields.length; i++) {
+            set(target, i, get(source, i));
+        }
+    }
+
+    /** Indices of fields whose values differ between {@code current} and {@code twin} (deep for arrays). */
+    public int[] changed(Object current, Object twin) {
+        int[] out = new int[fields.length];
+        int n = 0;
+        for (int i = 0; i < fields.length; i++) {
+            if (!Objects.deepEquals(get(current, i), get(twin, i))) {
+                out[n++] = i;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+}

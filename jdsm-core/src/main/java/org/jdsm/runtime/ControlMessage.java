@@ -1,0 +1,13 @@
+package org.jdsm.runtime;
+
+/** Messages of the node runtime itself (not of the protocol); {@link NodeRouter} sends them to the runtime. */
+sealed interface ControlMessage permits ControlMessage.Arrive, ControlMessage.Abort {
+
+    /** A node reached job phase {@code phase}; node 0 answers every node once all arrived. */
+    record Arrive(String phase, Object payload) implements ControlMessage {
+    }
+
+    /** Node {@code node} failed; every node stops its job. */
+    record Abort(int node, String reason) implements ControlMessage {
+    }
+}

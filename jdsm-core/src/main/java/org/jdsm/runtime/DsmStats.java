@@ -1,0 +1,43 @@
+package org.jdsm.runtime;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What one node's DSM did, counted cheaply from many threads and printed at the end of a job. */
+public final class DsmStats {
+
+    /** The counted quantities. */
+    public enum Counter {
+        FETCHES, FETCH_BYTES, DIFFS_SENT, DIFF_ELEMENTS, DIFFS_APPLIED, INVALIDATIONS,
+        LOCK_ACQUIRES, LOCK_REMOTE_ACQUIRES, LOCK_WAIT_NANOS, BARRIERS, BARRIER_WAIT_NANOS,
+        INTERVALS, NOTICES_RECEIVED
+    }
+
+    private final Map<Counter, LongAdder> counters = new EnumMap<>(Counter.class);
+
+    public DsmStats() {
+        for (Counter c : Counter.values()) {
+            counters.put(c, new LongAdder());
+        }
+    }
+
+    public void add(Counter c, long amount) {
+        counters.get(c).add(amount);
+    }
+
+    public void increment(Counter c) {
+        counters.get(c).increment();
+    }
+
+    public long get(Counter c) {
+        return counters.get(c).sum();
+    }
+
+    /** A snapshot of every counter, in declaration order. */
+    public Map<Counter, Long> snapshot() {
+        Map<Counter, Long> out = new EnumMap<>(Counter.class);
+        counters.forEach((c, v) -> out.put(c, v.sum()));
+        return out;
+    }
+}

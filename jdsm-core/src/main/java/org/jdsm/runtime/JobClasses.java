@@ -1,0 +1,33 @@
+package org.jdsm.runtime;
+
+import java.lang.reflect.InvocationTargetException;
+import org.jdsm.DsmException;
+import org.jdsm.Spmd;
+
+/** Loads and instantiates the user's {@link Spmd} subclass with clear errors. */
+final class JobClasses {
+
+    private JobClasses() {
+    }
+
+    static Spmd instantiate(String className, ClassLoader loader) {
+        Class<?> c;
+        try {
+            c = Class.forName(className, true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new DsmException("job class " + className + " not found in the job's class path", e);
+        }
+        if (!Spmd.class.isAssignableFrom(c)) {
+            throw new DsmException("job class " + className + " does not extend org.jdsm.Spmd");
+        }
+        try {
+            return (Spmd) c.getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new DsmException("job class " + className + " needs a public no-argument constructor", e);
+        } catch (InvocationTargetException e) {
+            throw new DsmException("constructor of " + className + " threw " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new DsmException("cannot instantiate " + className + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.jdsm.runtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jdsm.DsmException;
+import org.jdsm.JobAbortedException;
+import org.jdsm.SharedObjectPool;
+import org.jdsm.Spmd;
+import org.jdsm.comm.Comm;
+import org.jdsm.comm.Comms;
+import org.jdsm.content.ArrayDiff;
+import org.jdsm.content.FieldDiff;
+import org.jdsm.trans.Responder;
+import org.jdsm.trans.Trans;
+import org.jdsm.wire.WireFormat;
+
+/**
+ * Runs one node of a job through the paper's workflow: join the mesh, {@code init()} and the
+ * registration check, {@code start()} on every thread, {@code fin()}, leave. Any failure on any
+ * node stops the whole job with a message that names the node and the cause.
+ */
+public final class NodeRuntime {
+
+    private static final String REGISTERED = "registered";
+    private static final String STARTED = "started";
+    private static final String FINISHED = "finished";
+
+    private final NodeConfig config;
+    private final DsmStats stats = new DsmStats();
+    private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
+    private volatile String failure;
+    private volatile boolean leaving;
+    private SharedObjectPool pool;
+    private Trans trans;
+    private PhaseCoordinator coordinator;
+    private List<Map<String, Long>> jobStats;
+
+    public NodeRuntime(NodeConfig config) {
+        this.config = config;
+    }
+
+    private int myNode() {
+        return config.commConfig().myNode();
+    }
+
+    private int nodes() {
+        return config.commConfig().nodes();
+    }
+
+    /** Runs the node to the end. Returns normally only if the whole job succeeded. */
+    public void run() {
+        try {
+            Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
+            PoolProvider provider = Pools.provider(config.protocol());
+            List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class,
+                    ControlMessage.Arrive.class, ControlMessage.Abort.class));
+            classes.addAll(provider.messageClasses());
+            WireFormat wire = new WireFormat(classes);
+            pool = provider.create();
+            Comm comm = Comms.create(config.comm());
+            trans = new Trans(comm, wire, new NodeRouter(this, pool), Math.max(2, Math.min(4, nodes())));
+            if (myNode() == 0) {
+                coordinator = new PhaseCoordinator(nodes(), Map.of(REGISTERED, RegistrationCheck::compare,
+                        FINISHED, this::collectStats));
+            }
+            pool.init(new PoolContext(myNode(), nodes(), config.threadsPerNode(), trans, wire, stats));
+            trans.init(config.commConfig());
+            spmd.bind(new JobInfo(myNode(), nodes(), config.threadsPerNode(), config.args()), pool, comm);
+
+            pool.setRegistrationOpen(true);
+            try {
+                spmd.init();
+            } catch (RuntimeException | Error e) {
+                throw fail("init()", e);
+            } finally {
+                pool.setRegistrationOpen(false);
+            }
+            phase(REGISTERED, new ArrayList<>(pool.signatures()));
+            runStart(spmd);
+            phase(STARTED, null);
+            try {
+                spmd.fin();
+            } catch (RuntimeException | Error e) {
+                throw fail("fin()", e);
+            }
+            leaving = true;
+            phase(FINISHED, statsPayload());
+            if (myNode() == 0 && config.stats() && jobStats != null) {
+                System.out.print(StatsTable.table(jobStats));
+                System.out.println("JDSM statistics JSON " + StatsTable.json(jobStats));
+            }
+        } finally {
+            leaving = true;
+            if (pool != null) {
+                pool.fin();
+            }
+            if (trans != null) {
+                trans.fin();
+            }
+        }
+    }
+
+    private void runStart(Spmd spmd) {
+        int threads = config.threadsPerNode();
+        List<Thread> workers = new ArrayList<>();
+        Throwable[] errors = new Throwable[threads];
+        for (int t = 0; t < threads; t++) {
+            int global = myNode() * threads + t;
+            int local = t;
+            Thread w = new Thread(() -> {
+                SpmdThreads.set(global);
+                try {
+                    spmd.start();
+                } catch (Throwable e) {
+                    errors[local] = e;
+                    if (!(e instanceof JobAbortedException)) {
+                        fail("start() on thread " + global, e);
+                    }
+                } finally {
+                    SpmdThreads.clear();
+                }
+            }, "jdsm-n" + myNode() + "-t" + global);
+            w.setDaemon(true);
+            workers.add(w);
+            w.start();
+        }
+        for (Thread w : workers) {
+            while (w.isAlive()) {
+                join(w);
+                if (failure != null) {
+                    // Give the other threads a moment to notice the abort, then stop waiting for them.
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                    for (Thread other : workers) {
+                        try {
+                            other.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    throw new DsmException(failure);
+                }
+            }
+        }
+        if (failure != null) {
+            throw new DsmException(failure);
+        }
+    }
+
+    private void join(Thread w) {
+        try {
+            w.join(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DsmException("interrupted while running start()", e);
+        }
+    }
+
+    /** Waits until every node reached {@code phase}; fails with node 0's verdict or an abort. */
+    private void phase(String phase, Object payload) {
+        CompletableFuture<Object> reply = trans.request(0, new ControlMessage.Arrive(phase, payload));
+        Object verdict = CompletableFuture.anyOf(reply, abortSignal).handle((v, e) -> v).join();
+        if (failure != null) {
+            throw new DsmException(failure);
+        }
+        if (!"ok".equals(verdict)) {
+            throw new DsmException(String.valueOf(verdict));
+        }
+    }
+
+    /** Records this node's own failure, tells every other node, and returns the exception to throw. */
+    private DsmException fail(String where, Throwable e) {
+        String reason = "node " + myNode() + " failed in " + where + ": " + Failures.describe(e);
+        if (failure == null) {
+            failure = reason;
+            pool.abort(new DsmException(reason, e));
+            List<CompletableFuture<Object>> acks = new ArrayList<>();
+            for (int n = 0; n < nodes(); n++) {
+                if (n != myNode()) {
+                    acks.add(trans.request(n, new ControlMessage.Abort(myNode(), reason)));
+                }
+            }
+            try {
+                CompletableFuture.allOf(acks.toArray(new CompletableFuture[0])).get(2, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // Best effort: a node that cannot be told is dead or leaving already.
+            }
+            abortSignal.complete(null);
+        }
+        return new DsmException(reason, e);
+    }
+
+    private void abortFromElsewhere(String reason) {
+        if (failure == null) {
+            failure = reason;
+            pool.abort(new DsmException(reason));
+            abortSignal.complete(null);
+        }
+    }
+
+    void control(int from, ControlMessage message, Responder responder) {
+        if (message instanceof ControlMessage.Arrive arrive) {
+            coordinator.arrive(from, arrive, responder);
+        } else if (message instanceof ControlMessage.Abort abort) {
+            abortFromElsewhere("job stopped because " + abort.reason());
+            responder.reply("ok");
+        }
+    }
+
+    void peerFailed(int node, Throwable cause) {
+        if (!leaving) {
+            abortFromElsewhere("job stopped because node " + node + " is unreachable: " + cause.getMessage());
+        }
+    }
+
+    void internalError(int fromNode, Throwable error) {
+        fail("handling a message from node " + fromNode, error);
+    }
+
+    private Map<String, Long> statsPayload() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        stats.snapshot().forEach((k, v) -> out.put(k.name().toLowerCase(), v));
+        long msgs = 0;
+        long bytes = 0;
+        for (int n = 0; n < nodes(); n++) {
+            msgs += trans.traffic().sentMessages(n);
+            bytes += trans.traffic().sentBytes(n);
+        }
+        out.put("msgs_sent", msgs);
+        out.put("bytes_sent", bytes);
+        for (int n = 0; n < nodes(); n++) {
+            out.put("msgs_to_" + n, trans.traffic().sentMessages(n));
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private String collectStats(Object[] perNode) {
+        List<Map<String, Long>> all = new ArrayList<>();
+        for (Object o : perNode) {
+            all.add((Map<String, Long>) o);
+        }
+        jobStats = all;
+        return null;
+    }
+
+    /** The counters of this node (for tests and benchmarks). */
+    public DsmStats stats() {
+        return stats;
+    }
+}
