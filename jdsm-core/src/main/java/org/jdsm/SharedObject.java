@@ -54,6 +54,9 @@ public abstract class SharedObject {
     /** What changed in {@code block} since {@code twin} (a {@link #snapshot}); null if nothing. */
     public abstract Object diff(int block, Object twin);
 
+    /** What changed between two {@link #snapshot}s of {@code block}; null if nothing. */
+    public abstract Object diffSnapshots(int block, Object newer, Object older);
+
     /** Writes a {@link #diff} into {@code block} in place. */
     public abstract void applyDiff(int block, Object diff);
 

@@ -85,6 +85,11 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     @Override
+    public Object diffSnapshots(int block, Object newer, Object older) {
+        return ArrayDiff.between(kind, newer, 0, older, blockSize(block));
+    }
+
+    @Override
     public void applyDiff(int block, Object diff) {
         ((ArrayDiff) diff).applyTo(object(), blockStart(block));
     }

@@ -55,6 +55,11 @@ public final class SharedObjectOne extends SharedObject {
     }
 
     @Override
+    public Object diffSnapshots(int block, Object newer, Object older) {
+        return FieldDiff.between(fields, newer, older);
+    }
+
+    @Override
     public void applyDiff(int block, Object diff) {
         ((FieldDiff) diff).applyTo(fields, object());
     }

@@ -1,0 +1,59 @@
+package org.jdsm.protocol.lrc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jdsm.SharedObject;
+import org.jdsm.trans.Responder;
+
+/**
+ * This node's view of one block. {@code needed[m]} is the newest interval of node m that wrote the
+ * block and that this node must see; {@code have[m]} what the local copy includes. The copy is
+ * valid when it is present and {@code have} covers {@code needed}. At the home, {@code have} counts
+ * the diffs applied to the master copy, and fetches wait there until it covers what they need.
+ * Guarded by its own monitor.
+ */
+final class BlockState {
+
+    final SharedObject object;
+    final int block;
+    final long id;
+    final int home;
+    final int[] needed;
+    int[] have;
+    /** A copy exists here (always at the home; elsewhere after the first fetch). */
+    boolean present;
+    /** A fetch for this block is in flight (one at a time). */
+    boolean fetching;
+    /** A local thread holds the block's write lock. */
+    boolean held;
+    /** Contents at the first write since the last diff (non-home only). */
+    Object twin;
+    /** Released writes not yet published in an interval. */
+    boolean pending;
+    /** Fetches waiting at the home for diffs that have not arrived yet. */
+    final List<ParkedFetch> parked = new ArrayList<>(0);
+    /** Fast-path flag for readers, kept equal to {@link #computeValid()}. */
+    volatile boolean valid;
+
+    record ParkedFetch(int[] needed, Responder responder) {
+    }
+
+    BlockState(SharedObject object, int block, long id, int myNode, int nodes) {
+        this.object = object;
+        this.block = block;
+        this.id = id;
+        this.home = object.home(block);
+        this.needed = new int[nodes];
+        this.have = new int[nodes];
+        this.present = home == myNode;
+        this.valid = present;
+    }
+
+    boolean computeValid() {
+        return present && VectorClock.covers(have, needed);
+    }
+
+    void refreshValid() {
+        valid = computeValid();
+    }
+}

@@ -1,0 +1,56 @@
+package org.jdsm.protocol.lrc;
+
+import java.util.List;
+
+/** The wire messages of the lazy release protocol. Lists in them are always {@code ArrayList}s (Kryo rebuilds those). */
+final class Messages {
+
+    private Messages() {
+    }
+
+    /** To a lock's manager: {@code requester} wants lock {@code lock}; {@code vc} is what it knows. */
+    record LockRequest(long lock, int requester, int[] vc) {
+    }
+
+    /** From the manager to the previous requester: hand the lock to {@code requester} after you. */
+    record LockForward(long lock, int requester, int[] vc) {
+    }
+
+    /** The lock itself, with the intervals the new holder has not seen and the granter's clock. */
+    record LockGrant(long lock, List<Interval> intervals, int[] vc) {
+    }
+
+    /** To a block's home: interval {@code seq} of {@code node} changed the block by {@code diff} (null: no change). */
+    record Diff(long block, int node, int seq, Object diff) {
+    }
+
+    /** To a block's home: send the block once it includes the intervals in {@code needed}. */
+    record FetchRequest(long block, int[] needed) {
+    }
+
+    /** The block's content and the intervals it includes. */
+    record FetchReply(Object content, int[] have) {
+    }
+
+    /** Round {@code round} of barrier {@code epoch}: the sender's intervals since the last barrier and clock. */
+    record BarrierMessage(int epoch, int round, List<Interval> intervals, int[] vc) {
+    }
+
+    /** To node 0: my interval log is large, please run a collection round. */
+    record GcWanted() {
+    }
+
+    /** From node 0: what is your clock? (reply: int[]) */
+    record GcQuery() {
+    }
+
+    /** From node 0: every node has seen at least {@code seenByAll}; drop those intervals. */
+    record GcTrim(int[] seenByAll) {
+    }
+
+    static List<Class<?>> classes() {
+        return List.of(Interval.class, long[].class, LockRequest.class, LockForward.class, LockGrant.class,
+                Diff.class, FetchRequest.class, FetchReply.class, BarrierMessage.class, GcWanted.class,
+                GcQuery.class, GcTrim.class);
+    }
+}
