@@ -314,7 +314,7 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     /** Block locks are managed by the block's home, other locks are spread by hash. */
-    private int manager(long id) {
+    int manager(long id) {
         if (LockIds.isBlock(id)) {
             return block(id).home;
         }
@@ -474,6 +474,11 @@ public final class LazyRelease extends SharedObjectPool {
             log.discardUpTo(seenByAll);
         }
         gcAsked.set(false);
+    }
+
+    /** Messages this node sent to {@code node}, for tests that count protocol traffic. */
+    long trafficTo(int node) {
+        return trans().traffic().sentMessages(node);
     }
 
     /** Interval-log size, for tests of bounded memory. */
