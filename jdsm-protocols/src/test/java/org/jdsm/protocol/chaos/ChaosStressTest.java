@@ -1,0 +1,33 @@
+package org.jdsm.protocol.chaos;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jdsm.runtime.InJvmJob;
+import org.jdsm.runtime.Pools;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every protocol runs {@link RotatingOwnership} over {@link ChaosComm}, where messages between
+ * different pairs of nodes overtake each other at random, with several node/thread shapes and seeds.
+ */
+class ChaosStressTest {
+
+    static Stream<Arguments> shapes() {
+        List<int[]> shapes = List.of(new int[] {2, 2, 11}, new int[] {4, 2, 12}, new int[] {3, 3, 13},
+                new int[] {8, 1, 14}, new int[] {5, 2, 15});
+        return Pools.available().stream()
+                .flatMap(p -> shapes.stream().map(s -> Arguments.of(p, s[0], s[1], s[2])));
+    }
+
+    @ParameterizedTest(name = "{0} {1}x{2} seed {3}")
+    @MethodSource("shapes")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void survivesReorderedMessages(String protocol, int nodes, int threads, int seed) {
+        InJvmJob.of(RotatingOwnership.class).comm("chaos").protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of("6", "20", String.valueOf(seed))).run();
+    }
+}

@@ -1,0 +1,205 @@
+package org.jdsm.protocol.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jdsm.JobAbortedException;
+import org.jdsm.Spmd;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Misuse of the API fails the whole job promptly (every test has a time-out) with a message that
+ * names the culprit: the object, the class, the index, the call, the rank.
+ */
+class BadInputTest {
+
+    private static final Shape TWO_NODES = new Shape(2, 1);
+
+    private static void assertMentions(String message, String... parts) {
+        for (String part : parts) {
+            assertTrue(message.contains(part), () -> "error message lacks '" + part + "':\n" + message);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void registerOutsideInit(String protocol) {
+        assertMentions(Jobs.failure(RegisterInStartJob.class, protocol, TWO_NODES),
+                "register(int[])", "outside init()");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void registrationsThatDifferBetweenNodes(String protocol) {
+        assertMentions(Jobs.failure(MismatchedRegistrationJob.class, protocol, TWO_NODES),
+                "registrations differ", "shared object #1", "long[8]", "long[9]", "node 1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void unserializableObject(String protocol) {
+        assertMentions(Jobs.failure(UnserializableJob.class, protocol, TWO_NODES),
+                "cannot share", UnserializableJob.HoldsThread.class.getName(), "java.lang.Thread");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void indexOutOfRange(String protocol) {
+        assertMentions(Jobs.failure(IndexOutOfRangeJob.class, protocol, TWO_NODES),
+                "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void releaseWithoutAcquire(String protocol) {
+        assertMentions(Jobs.failure(ReleaseWithoutAcquireJob.class, protocol, TWO_NODES),
+                "release(shared object #0", "did not acquire block 1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void unlockByNonHolder(String protocol) {
+        assertMentions(Jobs.failure(UnlockByNonHolderJob.class, protocol, new Shape(2, 2)),
+                "unlock(\"guarded\")", "does not hold the lock", "thread 1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void nodeThrowingInStartStopsEveryNode(String protocol) {
+        ThrowingNodeJob.stopped.clear();
+        assertMentions(Jobs.failure(ThrowingNodeJob.class, protocol, new Shape(3, 1)),
+                "node 2 failed in start()", "IllegalStateException", "rank 2 gives up");
+        // Nodes 0 and 1 were waiting for a lock and a block that node 2 held: both must have been woken.
+        assertEquals(Set.of(0, 1), ThrowingNodeJob.stopped);
+    }
+
+    /** Calls register from start(). */
+    public static final class RegisterInStartJob extends Spmd {
+        @Override
+        public void start() {
+            pool.register(new int[4], 2);
+        }
+    }
+
+    /** Node 1 registers its second object with a different length. */
+    public static final class MismatchedRegistrationJob extends Spmd {
+        @Override
+        public void init() {
+            pool.register(new int[4], 2);
+            pool.register(new long[myNode() == 1 ? 9 : 8], 4);
+        }
+
+        @Override
+        public void start() {
+        }
+    }
+
+    /** Shares an object with a field Kryo cannot serialize. */
+    public static final class UnserializableJob extends Spmd {
+        /** A user class holding a thread. */
+        public static final class HoldsThread {
+            Thread worker = new Thread(() -> { });
+        }
+
+        @Override
+        public void init() {
+            pool.register(new HoldsThread());
+        }
+
+        @Override
+        public void start() {
+        }
+    }
+
+    /** Reads one past the end. */
+    public static final class IndexOutOfRangeJob extends Spmd {
+        private long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[8], 4);
+        }
+
+        @Override
+        public void start() {
+            pool.update(data, data.length);
+        }
+    }
+
+    /** Releases a block it never acquired. */
+    public static final class ReleaseWithoutAcquireJob extends Spmd {
+        private long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[8], 4);
+        }
+
+        @Override
+        public void start() {
+            pool.release(data, 5);
+        }
+    }
+
+    /** Thread 0 holds lock "guarded"; thread 1 (same node) tries to unlock it. */
+    public static final class UnlockByNonHolderJob extends Spmd {
+        @Override
+        public void start() {
+            if (myThread() == 0) {
+                pool.lock("guarded");
+            }
+            barrier();
+            if (myThread() == 1) {
+                pool.unlock("guarded");
+            }
+            barrier();
+        }
+    }
+
+    /**
+     * Node 2 takes a lock and a block and then throws; nodes 0 and 1 wait for that lock and that
+     * block and must be woken by the abort (they record that they were).
+     */
+    public static final class ThrowingNodeJob extends Spmd {
+        static final Set<Integer> stopped = ConcurrentHashMap.newKeySet();
+
+        private long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[8], 4);
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 2) {
+                pool.lock("held");
+                pool.acquire(data, 0);
+                barrier();
+                throw new IllegalStateException("rank 2 gives up");
+            }
+            barrier();
+            try {
+                if (myNode() == 0) {
+                    pool.lock("held");
+                } else {
+                    pool.acquire(data, 0);
+                }
+            } catch (JobAbortedException e) {
+                stopped.add(myNode());
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.jdsm.protocol.suite;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.jdsm.Spmd;
+
+/** A job's {@code key=value} arguments (identical on every node). */
+public final class JobArgs {
+
+    private final Map<String, String> values = new HashMap<>();
+
+    private JobArgs(Iterable<String> args) {
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("job argument '" + a + "' is not key=value");
+            }
+            values.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+    }
+
+    public static JobArgs of(Spmd job) {
+        return new JobArgs(job.args());
+    }
+
+    public int integer(String key, int defaultValue) {
+        String v = values.get(key);
+        return v == null ? defaultValue : Integer.parseInt(v);
+    }
+
+    public long longValue(String key, long defaultValue) {
+        String v = values.get(key);
+        return v == null ? defaultValue : Long.parseLong(v);
+    }
+
+    /** {@code key=value} for passing to a job. */
+    public static String arg(String key, Object value) {
+        return key + "=" + value;
+    }
+}

@@ -1,0 +1,57 @@
+package org.jdsm.protocol.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jdsm.runtime.Pools;
+import org.junit.jupiter.params.provider.Arguments;
+
+/**
+ * What the consistency suite runs on: every protocol on the class path (so a new protocol is
+ * tested as soon as its provider is registered) at several job shapes. {@code -Djdsm.suite.heavy=true}
+ * adds larger shapes and more random programs.
+ */
+public final class Suite {
+
+    /** Test-only protocols that are wrong on purpose (see {@code SuiteSelfTest}) carry this prefix. */
+    public static final String BROKEN_PREFIX = "broken-";
+
+    private static final List<Shape> DEFAULT_SHAPES = List.of(new Shape(1, 1), new Shape(2, 1), new Shape(4, 2), new Shape(8, 2));
+    private static final List<Shape> HEAVY_SHAPES = List.of(new Shape(3, 3), new Shape(16, 1), new Shape(8, 4));
+
+    private Suite() {
+    }
+
+    public static boolean heavy() {
+        return Boolean.getBoolean("jdsm.suite.heavy");
+    }
+
+    /** The protocols under test: all registered ones except the deliberately broken. */
+    public static List<String> protocols() {
+        List<String> out = new ArrayList<>();
+        for (String p : Pools.available()) {
+            if (!p.startsWith(BROKEN_PREFIX)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    public static List<Shape> shapes() {
+        List<Shape> out = new ArrayList<>(DEFAULT_SHAPES);
+        if (heavy()) {
+            out.addAll(HEAVY_SHAPES);
+        }
+        return out;
+    }
+
+    /** Arguments (protocol, shape) for every protocol at every shape. */
+    public static Stream<Arguments> protocolsAndShapes() {
+        return protocols().stream().flatMap(p -> shapes().stream().map(s -> Arguments.of(p, s)));
+    }
+
+    /** Arguments (protocol) for tests whose shape is fixed. */
+    public static Stream<String> protocolNames() {
+        return protocols().stream();
+    }
+}
