@@ -332,7 +332,12 @@ public final class LazyRelease extends SharedObjectPool {
             }
             long start = System.nanoTime();
             ls.requested = true;
-            trans().asend(manager(id), new LockRequest(id, myNode(), clock()));
+            LockRequest request = new LockRequest(id, myNode(), clock(), copyHave(id));
+            if (manager(id) == myNode()) {
+                managerReceived(request); // skip the trip through Comm to ourselves
+            } else {
+                trans().asend(manager(id), request);
+            }
             await(ls, () -> !ls.requested);
             stats().increment(Counter.LOCK_REMOTE_ACQUIRES);
             stats().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
@@ -350,6 +355,17 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
+    /** For a block lock, what this node's copy of the block includes; null if none (or not a block lock). */
+    private int[] copyHave(long id) {
+        if (!LockIds.isBlock(id)) {
+            return null;
+        }
+        BlockState st = block(id);
+        synchronized (st) {
+            return st.present && !st.fetching ? st.have.clone() : null;
+        }
+    }
+
     /** Gives the token to the waiting node with everything it has not seen. Caller holds ls. */
     private void handOver(LockState ls) {
         List<Interval> news;
@@ -359,17 +375,29 @@ public final class LazyRelease extends SharedObjectPool {
             news = log.since(ls.nextVc);
             clock = vc.clone();
         }
-        trans().asend(ls.next, new LockGrant(ls.id, new ArrayList<>(news), clock));
+        Object content = null;
+        int[] contentHave = null;
+        if (LockIds.isBlock(ls.id)) {
+            BlockState st = block(ls.id);
+            synchronized (st) {
+                if (st.present && !st.fetching && (ls.nextHave == null || !VectorClock.covers(ls.nextHave, st.have))) {
+                    content = st.object.snapshot(st.block);
+                    contentHave = st.have.clone();
+                }
+            }
+        }
+        trans().asend(ls.next, new LockGrant(ls.id, new ArrayList<>(news), clock, content, contentHave));
         ls.token = false;
         ls.next = -1;
         ls.nextVc = null;
+        ls.nextHave = null;
     }
 
     /** At the manager: queue the requester behind the previous one. */
     private void managerReceived(LockRequest r) {
         Integer previous = lockTails.put(r.lock(), r.requester());
         int prev = previous == null ? myNode() : previous;
-        LockForward forward = new LockForward(r.lock(), r.requester(), r.vc());
+        LockForward forward = new LockForward(r.lock(), r.requester(), r.vc(), r.copyHave());
         if (prev == myNode()) {
             forwarded(forward);
         } else {
@@ -383,6 +411,7 @@ public final class LazyRelease extends SharedObjectPool {
         synchronized (ls) {
             ls.next = f.requester();
             ls.nextVc = f.vc();
+            ls.nextHave = f.copyHave();
             if (ls.token && !ls.held) {
                 handOver(ls);
             }
@@ -391,12 +420,28 @@ public final class LazyRelease extends SharedObjectPool {
 
     private void granted(LockGrant g) {
         applyIntervals(g.intervals(), g.vc());
+        if (g.content() != null) {
+            installGranted(block(g.lock()), g.content(), g.contentHave());
+        }
         LockState ls = lock(g.lock());
         synchronized (ls) {
             ls.token = true;
             ls.held = true; // reserved for the local thread that asked; a forward cannot take it first
             ls.requested = false;
             ls.notifyAll();
+        }
+    }
+
+    /** Uses a copy that came with a block lock if it is what this node must see and its own copy is not. */
+    private void installGranted(BlockState st, Object content, int[] contentHave) {
+        synchronized (st) {
+            if (!st.computeValid() && !st.fetching && st.twin == null && VectorClock.covers(contentHave, st.needed)) {
+                st.object.install(st.block, content);
+                st.have = contentHave;
+                st.present = true;
+                st.refreshValid();
+                st.notifyAll();
+            }
         }
     }
 

@@ -18,6 +18,8 @@ final class LockState {
     int next = -1;
     /** What {@link #next} already knows. */
     int[] nextVc;
+    /** For a block lock: what {@link #next}'s copy of the block includes (null: no copy). */
+    int[] nextHave;
 
     LockState(long id, boolean token) {
         this.id = id;

@@ -8,16 +8,23 @@ final class Messages {
     private Messages() {
     }
 
-    /** To a lock's manager: {@code requester} wants lock {@code lock}; {@code vc} is what it knows. */
-    record LockRequest(long lock, int requester, int[] vc) {
+    /**
+     * To a lock's manager: {@code requester} wants lock {@code lock}; {@code vc} is what it knows and,
+     * for a block lock, {@code copyHave} what its copy of the block includes (null: no copy).
+     */
+    record LockRequest(long lock, int requester, int[] vc, int[] copyHave) {
     }
 
     /** From the manager to the previous requester: hand the lock to {@code requester} after you. */
-    record LockForward(long lock, int requester, int[] vc) {
+    record LockForward(long lock, int requester, int[] vc, int[] copyHave) {
     }
 
-    /** The lock itself, with the intervals the new holder has not seen and the granter's clock. */
-    record LockGrant(long lock, List<Interval> intervals, int[] vc) {
+    /**
+     * The lock itself, with the intervals the new holder has not seen and the granter's clock. For a
+     * block lock whose requester's copy is older than the granter's, the granter's copy rides along
+     * ({@code content}, which includes {@code contentHave}), saving the fetch.
+     */
+    record LockGrant(long lock, List<Interval> intervals, int[] vc, Object content, int[] contentHave) {
     }
 
     /** To a block's home: interval {@code seq} of {@code node} changed the block by {@code diff} (null: no change). */

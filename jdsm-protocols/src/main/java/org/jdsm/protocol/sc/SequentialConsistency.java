@@ -1,0 +1,186 @@
+package org.jdsm.protocol.sc;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
+import org.jdsm.SharedObject;
+import org.jdsm.SharedObjectPool;
+import org.jdsm.protocol.sc.ScMessages.BarrierArrive;
+import org.jdsm.protocol.sc.ScMessages.Invalidate;
+import org.jdsm.protocol.sc.ScMessages.InvalidateAck;
+import org.jdsm.protocol.sc.ScMessages.LockRelease;
+import org.jdsm.protocol.sc.ScMessages.LockRequest;
+import org.jdsm.protocol.sc.ScMessages.ReadGrant;
+import org.jdsm.protocol.sc.ScMessages.ReadRequest;
+import org.jdsm.protocol.sc.ScMessages.WriteBack;
+import org.jdsm.protocol.sc.ScMessages.WriteGrant;
+import org.jdsm.protocol.sc.ScMessages.WriteRequest;
+import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.trans.Responder;
+
+/**
+ * Sequential consistency: single writer, multiple readers per block, a directory at each block's
+ * home, write-invalidate. Meant to be obviously right, so it serves as the correctness oracle for
+ * the other protocols.
+ *
+ * <ul>
+ *   <li>{@code update}: a node without a current copy asks the home, which adds it to the
+ *       block's copyset and sends the content (after the current owner, if any, has written back).</li>
+ *   <li>{@code acquire}: the home invalidates every other copy and waits for all acknowledgements
+ *       before it grants ownership with the latest content; requests queue FIFO at the home.</li>
+ *   <li>{@code release}: the owner writes the block back to the home at once (no ownership is kept
+ *       after release, so the home never has to recall it) and keeps a read copy.</li>
+ *   <li>Locks and barriers order threads but move no data: every write already reached its home
+ *       before anyone else could read or write the block again.</li>
+ * </ul>
+ * Locks have a manager node each (hash of the id mod nodes) with a FIFO queue; the barrier is
+ * centralized at node 0. A node's own blocks and locks are served without messages.
+ */
+public final class SequentialConsistency extends SharedObjectPool {
+
+    // Written during init(), read by message handlers: copy-on-write publishes them safely.
+    private final List<HomeBlock[]> homes = new CopyOnWriteArrayList<>();
+    private final List<CachedBlock[]> copies = new CopyOnWriteArrayList<>();
+    private final LockManager lockManager = new LockManager();
+    private CentralBarrier barrier;
+
+    @Override
+    protected void onInit() {
+        barrier = new CentralBarrier(nodes());
+    }
+
+    /** Every block gets a directory entry at its home and a cached copy everywhere else. */
+    @Override
+    protected void onRegistered(SharedObject so) {
+        HomeBlock[] h = new HomeBlock[so.blockCount()];
+        CachedBlock[] c = new CachedBlock[so.blockCount()];
+        for (int b = 0; b < h.length; b++) {
+            if (so.home(b) == myNode()) {
+                h[b] = new HomeBlock(so, b, myNode(), this::send);
+            } else {
+                c[b] = new CachedBlock(so, b, this::send, stats());
+            }
+        }
+        homes.add(h);
+        copies.add(c);
+    }
+
+    private void send(int node, Object message) {
+        trans().asend(node, message);
+    }
+
+    private HomeBlock home(int key, int block) {
+        return homes.get(key)[block];
+    }
+
+    private CachedBlock copy(int key, int block) {
+        return copies.get(key)[block];
+    }
+
+    // ------------------------------------------------------------------ blocks
+
+    @Override
+    protected void updateBlock(SharedObject so, int b) {
+        HomeBlock h = home(so.key(), b);
+        await(h != null ? h.readLocal() : copy(so.key(), b).read());
+    }
+
+    @Override
+    protected void acquireBlock(SharedObject so, int b) {
+        HomeBlock h = home(so.key(), b);
+        await(h != null ? h.writeLocal() : copy(so.key(), b).write());
+    }
+
+    @Override
+    protected void releaseBlock(SharedObject so, int b) {
+        HomeBlock h = home(so.key(), b);
+        if (h != null) {
+            h.releaseLocal();
+        } else {
+            copy(so.key(), b).release();
+        }
+    }
+
+    // ------------------------------------------------------------------ locks and barrier
+
+    private int managerOf(long lock) {
+        return Math.floorMod(Long.hashCode(lock), nodes());
+    }
+
+    @Override
+    protected void acquireLock(long id) {
+        long start = System.nanoTime();
+        stats().increment(Counter.LOCK_ACQUIRES);
+        int manager = managerOf(id);
+        Future<?> granted;
+        if (manager == myNode()) {
+            CompletableFuture<Void> local = new CompletableFuture<>();
+            lockManager.acquire(id, myNode(), () -> local.complete(null));
+            granted = local;
+        } else {
+            stats().increment(Counter.LOCK_REMOTE_ACQUIRES);
+            granted = trans().request(manager, new LockRequest(id));
+        }
+        await(granted);
+        stats().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
+    }
+
+    @Override
+    protected void releaseLock(long id) {
+        int manager = managerOf(id);
+        if (manager == myNode()) {
+            lockManager.release(id, myNode());
+        } else {
+            send(manager, new LockRelease(id));
+        }
+    }
+
+    @Override
+    protected void nodeBarrier() {
+        stats().increment(Counter.BARRIERS);
+        if (myNode() == 0) {
+            CompletableFuture<Void> released = new CompletableFuture<>();
+            barrier.arrive(() -> released.complete(null));
+            await(released);
+        } else {
+            await(trans().request(0, new BarrierArrive()));
+        }
+    }
+
+    // ------------------------------------------------------------------ messages (never block)
+
+    @Override
+    public void received(int from, Object message) {
+        if (message instanceof ReadRequest m) {
+            home(m.key(), m.block()).readRequested(from);
+        } else if (message instanceof WriteRequest m) {
+            home(m.key(), m.block()).writeRequested(from);
+        } else if (message instanceof InvalidateAck m) {
+            home(m.key(), m.block()).invalidationAcknowledged(from);
+        } else if (message instanceof WriteBack m) {
+            home(m.key(), m.block()).writtenBack(from, m.content());
+        } else if (message instanceof ReadGrant m) {
+            copy(m.key(), m.block()).readGranted(m.content());
+        } else if (message instanceof WriteGrant m) {
+            copy(m.key(), m.block()).writeGranted(m.content());
+        } else if (message instanceof Invalidate m) {
+            copy(m.key(), m.block()).invalidate();
+        } else if (message instanceof LockRelease m) {
+            lockManager.release(m.lock(), from);
+        } else {
+            throw new IllegalArgumentException("sc: unexpected message " + message + " from node " + from);
+        }
+    }
+
+    @Override
+    public void requested(int from, Object request, Responder responder) {
+        if (request instanceof LockRequest m) {
+            lockManager.acquire(m.lock(), from, () -> responder.reply(Boolean.TRUE));
+        } else if (request instanceof BarrierArrive) {
+            barrier.arrive(() -> responder.reply(Boolean.TRUE));
+        } else {
+            responder.fail("sc: unexpected request " + request);
+        }
+    }
+}
