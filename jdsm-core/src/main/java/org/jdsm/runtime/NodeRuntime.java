@@ -33,6 +33,8 @@ public final class NodeRuntime {
     private final DsmStats stats = new DsmStats();
     private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
     private volatile String failure;
+    /** Set before {@link #failure} when another node stopped the job, so launchers can tell culprit from bystander. */
+    private volatile boolean stoppedElsewhere;
     private volatile boolean leaving;
     private SharedObjectPool pool;
     private Trans trans;
@@ -141,12 +143,12 @@ public final class NodeRuntime {
                             Thread.currentThread().interrupt();
                         }
                     }
-                    throw new DsmException(failure);
+                    throw failed();
                 }
             }
         }
         if (failure != null) {
-            throw new DsmException(failure);
+            throw failed();
         }
     }
 
@@ -164,11 +166,16 @@ public final class NodeRuntime {
         CompletableFuture<Object> reply = trans.request(0, new ControlMessage.Arrive(phase, payload));
         Object verdict = CompletableFuture.anyOf(reply, abortSignal).handle((v, e) -> v).join();
         if (failure != null) {
-            throw new DsmException(failure);
+            throw failed();
         }
         if (!"ok".equals(verdict)) {
             throw new DsmException(String.valueOf(verdict));
         }
+    }
+
+    /** The exception that ends this node: {@link JobAbortedException} if another node stopped the job. */
+    private DsmException failed() {
+        return stoppedElsewhere ? new JobAbortedException(failure, null) : new DsmException(failure);
     }
 
     /** Records this node's own failure, tells every other node, and returns the exception to throw. */
@@ -195,6 +202,7 @@ public final class NodeRuntime {
 
     private void abortFromElsewhere(String reason) {
         if (failure == null) {
+            stoppedElsewhere = true;
             failure = reason;
             pool.abort(new DsmException(reason));
             abortSignal.complete(null);

@@ -1,6 +1,7 @@
 package org.jdsm.runtime;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,9 @@ final class PhaseCoordinator {
         }
         Function<Object[], String> judge = judges.get(arrive.phase());
         String verdict = judge == null ? null : judge.apply(payloads);
+        // Answer this node (the coordinator, node 0) last: once it has its answer it may leave the
+        // job and close its Trans, and answers not yet sent would be dropped, hanging the others.
+        list.sort(Comparator.comparingInt(Arrival::node).reversed());
         for (Arrival a : list) {
             a.responder().reply(verdict == null ? "ok" : verdict);
         }

@@ -28,10 +28,14 @@ final class BlockState {
     boolean held;
     /** Contents at the first write since the last diff (non-home only). */
     Object twin;
+    /** What the copy included when {@link #twin} was taken: the base of the next diff. */
+    int[] twinBase;
     /** Released writes not yet published in an interval. */
     boolean pending;
     /** Fetches waiting at the home for diffs that have not arrived yet. */
     final List<ParkedFetch> parked = new ArrayList<>(0);
+    /** Diffs waiting at the home for the diffs they were based on. */
+    final List<Messages.Diff> parkedDiffs = new ArrayList<>(0);
     /** Fast-path flag for readers, kept equal to {@link #computeValid()}. */
     volatile boolean valid;
 

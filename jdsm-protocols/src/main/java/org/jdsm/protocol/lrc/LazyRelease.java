@@ -151,17 +151,30 @@ public final class LazyRelease extends SharedObjectPool {
         responder.reply(new FetchReply(st.object.snapshot(st.block), st.have.clone()));
     }
 
-    /** At the home: merge a writer's diff into the master copy and serve the fetches it unblocks. */
+    /**
+     * At the home: merge a writer's diff into the master copy once the diffs it was based on are in,
+     * then any parked diffs that this unblocks, and serve the fetches that are now satisfied.
+     */
     private void applyDiff(Diff d) {
         BlockState st = block(d.block());
         synchronized (st) {
-            if (d.diff() != null) {
-                st.object.applyDiff(st.block, d.diff());
+            st.parkedDiffs.add(d);
+            boolean progress = true;
+            while (progress) {
+                progress = st.parkedDiffs.removeIf(p -> {
+                    if (!VectorClock.covers(st.have, p.base())) {
+                        return false;
+                    }
+                    if (p.diff() != null) {
+                        st.object.applyDiff(st.block, p.diff());
+                    }
+                    st.have[p.node()] = Math.max(st.have[p.node()], p.seq());
+                    stats().increment(Counter.DIFFS_APPLIED);
+                    return true;
+                });
             }
-            st.have[d.node()] = Math.max(st.have[d.node()], d.seq());
             homeAdvanced(st);
         }
-        stats().increment(Counter.DIFFS_APPLIED);
     }
 
     /** The master copy gained intervals: wake local readers, answer parked fetches. Caller holds st. */
@@ -191,6 +204,7 @@ public final class LazyRelease extends SharedObjectPool {
                         st.held = true;
                         if (st.home != myNode() && st.twin == null) {
                             st.twin = so.snapshot(b);
+                            st.twinBase = st.have.clone();
                         }
                         return;
                     }
@@ -248,16 +262,20 @@ public final class LazyRelease extends SharedObjectPool {
     /** Sends the home what changed since the twin. A block still held keeps a fresh twin. Caller holds st. */
     private void sendDiff(BlockState st, int seq) {
         Object diff;
+        int[] base = st.twinBase;
         if (st.held) {
             // Diff against a snapshot so writes racing with us land either in this diff or the next.
             Object snapshot = st.object.snapshot(st.block);
             diff = st.object.diffSnapshots(st.block, snapshot, st.twin);
             st.twin = snapshot;
+            st.twinBase = st.have.clone();
         } else {
             diff = st.object.diff(st.block, st.twin);
             st.twin = null;
+            st.twinBase = null;
         }
-        trans().asend(st.home, new Diff(st.id, myNode(), seq, diff));
+        base[myNode()] = 0; // this writer's own earlier diffs are ordered by FIFO already
+        trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
         stats().increment(Counter.DIFFS_SENT);
     }
 
@@ -380,7 +398,9 @@ public final class LazyRelease extends SharedObjectPool {
         if (LockIds.isBlock(ls.id)) {
             BlockState st = block(ls.id);
             synchronized (st) {
-                if (st.present && !st.fetching && (ls.nextHave == null || !VectorClock.covers(ls.nextHave, st.have))) {
+                // Never to the home: its master copy only moves forward, by diffs.
+                if (ls.next != st.home && st.present && !st.fetching
+                        && (ls.nextHave == null || !VectorClock.covers(ls.nextHave, st.have))) {
                     content = st.object.snapshot(st.block);
                     contentHave = st.have.clone();
                 }
@@ -435,7 +455,8 @@ public final class LazyRelease extends SharedObjectPool {
     /** Uses a copy that came with a block lock if it is what this node must see and its own copy is not. */
     private void installGranted(BlockState st, Object content, int[] contentHave) {
         synchronized (st) {
-            if (!st.computeValid() && !st.fetching && st.twin == null && VectorClock.covers(contentHave, st.needed)) {
+            if (st.home != myNode() && !st.computeValid() && !st.fetching && st.twin == null
+                    && VectorClock.covers(contentHave, st.needed)) {
                 st.object.install(st.block, content);
                 st.have = contentHave;
                 st.present = true;

@@ -27,8 +27,13 @@ final class Messages {
     record LockGrant(long lock, List<Interval> intervals, int[] vc, Object content, int[] contentHave) {
     }
 
-    /** To a block's home: interval {@code seq} of {@code node} changed the block by {@code diff} (null: no change). */
-    record Diff(long block, int node, int seq, Object diff) {
+    /**
+     * To a block's home: interval {@code seq} of {@code node} changed the block by {@code diff} (null:
+     * no change). {@code base} is what the writer's copy included when it started writing; the home
+     * applies the diff only after those, so writes ordered by synchronization land in that order even
+     * when the writer got its copy from another node rather than from the home.
+     */
+    record Diff(long block, int node, int seq, Object diff, int[] base) {
     }
 
     /** To a block's home: send the block once it includes the intervals in {@code needed}. */

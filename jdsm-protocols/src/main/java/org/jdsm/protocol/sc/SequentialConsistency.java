@@ -36,6 +36,10 @@ import org.jdsm.trans.Responder;
  * </ul>
  * Locks have a manager node each (hash of the id mod nodes) with a FIFO queue; the barrier is
  * centralized at node 0. A node's own blocks and locks are served without messages.
+ *
+ * <p>Because there is a single writer, {@code update} of a block waits while another thread holds
+ * it through {@code acquire} (on any node, the home included): a thread that holds a block must not
+ * wait for readers of that block (in a barrier, say) before it releases it.
  */
 public final class SequentialConsistency extends SharedObjectPool {
 

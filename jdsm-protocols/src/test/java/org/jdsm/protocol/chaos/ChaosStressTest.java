@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.jdsm.runtime.InJvmJob;
-import org.jdsm.runtime.Pools;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,7 +18,7 @@ class ChaosStressTest {
     static Stream<Arguments> shapes() {
         List<int[]> shapes = List.of(new int[] {2, 2, 11}, new int[] {4, 2, 12}, new int[] {3, 3, 13},
                 new int[] {8, 1, 14}, new int[] {5, 2, 15});
-        return Pools.available().stream()
+        return org.jdsm.protocol.suite.Suite.protocols().stream()
                 .flatMap(p -> shapes.stream().map(s -> Arguments.of(p, s[0], s[1], s[2])));
     }
 
@@ -28,6 +27,6 @@ class ChaosStressTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void survivesReorderedMessages(String protocol, int nodes, int threads, int seed) {
         InJvmJob.of(RotatingOwnership.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("6", "20", String.valueOf(seed))).run();
+                .threadsPerNode(threads).args(List.of("6", "60", String.valueOf(seed))).run();
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.jdsm.JobAbortedException;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
@@ -46,7 +48,7 @@ class BadInputTest {
     @Timeout(30)
     void unserializableObject(String protocol) {
         assertMentions(Jobs.failure(UnserializableJob.class, protocol, TWO_NODES),
-                "cannot share", UnserializableJob.HoldsThread.class.getName(), "java.lang.Thread");
+                "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -187,10 +189,13 @@ class BadInputTest {
                 pool.lock("held");
                 pool.acquire(data, 0);
                 barrier();
+                // Give the others time to block on the lock and the block (the abort may also catch
+                // them still in the barrier, which is fine: they must be stopped wherever they wait).
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
                 throw new IllegalStateException("rank 2 gives up");
             }
-            barrier();
             try {
+                barrier();
                 if (myNode() == 0) {
                     pool.lock("held");
                 } else {

@@ -19,14 +19,14 @@ class HandoverTest {
     @MethodSource("org.jdsm.protocol.suite.Suite#protocolsAndShapes")
     @Timeout(60)
     void throughBarrier(String protocol, Shape shape) {
-        Jobs.run(BarrierHandoverJob.class, protocol, shape, arg("rounds", 4));
+        Jobs.run(BarrierHandoverJob.class, protocol, shape, arg("rounds", 6));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.jdsm.protocol.suite.Suite#protocolsAndShapes")
     @Timeout(60)
     void throughLock(String protocol, Shape shape) {
-        Jobs.run(LockHandoverJob.class, protocol, shape, arg("rounds", Math.min(shape.threads(), 6)));
+        Jobs.run(LockHandoverJob.class, protocol, shape, arg("rounds", Math.max(2, Math.min(shape.threads(), 8))));
     }
 
     /** What producer-side code writes into element {@code i} in round {@code round}. */

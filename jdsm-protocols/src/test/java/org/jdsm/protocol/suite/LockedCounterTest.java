@@ -14,7 +14,7 @@ class LockedCounterTest {
     @MethodSource("org.jdsm.protocol.suite.Suite#protocolsAndShapes")
     @Timeout(60)
     void everyIncrementCounts(String protocol, Shape shape) {
-        Jobs.run(CounterJob.class, protocol, shape, arg("iterations", Math.max(8, 240 / shape.threads())));
+        Jobs.run(CounterJob.class, protocol, shape, arg("iterations", Math.max(20, 600 / shape.threads())));
     }
 
     /**

@@ -21,7 +21,7 @@ class RandomProgramTest {
     static Stream<Arguments> runs() {
         Long only = Long.getLong("jdsm.suite.seed");
         List<Long> seeds = only != null ? List.of(only)
-                : LongStream.rangeClosed(1, Suite.heavy() ? 8 : 2).boxed().toList();
+                : LongStream.rangeClosed(1, Suite.heavy() ? 20 : 6).boxed().toList();
         return Suite.protocolsAndShapes().flatMap(a -> seeds.stream().map(s -> Arguments.of(a.get()[0], a.get()[1], s)));
     }
 
@@ -29,7 +29,7 @@ class RandomProgramTest {
     @MethodSource("runs")
     @Timeout(90)
     void readsMatchTheSequentialOracle(String protocol, Shape shape, long seed) {
-        Jobs.run(RandomProgramJob.class, protocol, shape, arg("seed", seed), arg("ops", Math.max(12, 400 / shape.threads())));
+        Jobs.run(RandomProgramJob.class, protocol, shape, arg("seed", seed), arg("ops", Math.max(16, 480 / shape.threads())));
     }
 
     /** Runs a {@link RandomProgram} and checks every read and, after each phase, every element. */

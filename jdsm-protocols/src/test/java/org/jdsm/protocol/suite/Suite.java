@@ -9,7 +9,9 @@ import org.junit.jupiter.params.provider.Arguments;
 /**
  * What the consistency suite runs on: every protocol on the class path (so a new protocol is
  * tested as soon as its provider is registered) at several job shapes. {@code -Djdsm.suite.heavy=true}
- * adds larger shapes and more random programs.
+ * adds larger shapes and more random programs; {@code -Djdsm.suite.protocols=sc,lrc} restricts the
+ * protocols (to reproduce a failure quickly); {@code -Djdsm.suite.comm=netty} runs every job over
+ * another Comm module than {@code local}.
  */
 public final class Suite {
 
@@ -26,15 +28,21 @@ public final class Suite {
         return Boolean.getBoolean("jdsm.suite.heavy");
     }
 
-    /** The protocols under test: all registered ones except the deliberately broken. */
+    /** The protocols under test: all registered ones except the deliberately broken (or those asked for). */
     public static List<String> protocols() {
+        String only = System.getProperty("jdsm.suite.protocols", "");
         List<String> out = new ArrayList<>();
         for (String p : Pools.available()) {
-            if (!p.startsWith(BROKEN_PREFIX)) {
+            if (!p.startsWith(BROKEN_PREFIX) && (only.isBlank() || List.of(only.split(",")).contains(p))) {
                 out.add(p);
             }
         }
         return out;
+    }
+
+    /** The Comm module the jobs run over. */
+    public static String comm() {
+        return System.getProperty("jdsm.suite.comm", "local");
     }
 
     public static List<Shape> shapes() {
