@@ -60,6 +60,9 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Called by the runtime after the job's last global synchronization. */
     public final void fin() {
+        if (context == null) {
+            return; // never initialized: the node failed before the pool started
+        }
         onFin();
         asyncExecutor.shutdownNow();
     }

@@ -1,0 +1,52 @@
+package org.jdsm.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jdsm.bench.comm.CommPingPong;
+import org.jdsm.bench.serial.SerializationBench;
+
+/**
+ * Entry point of {@code bench/run.sh NAME [args]}: runs the named benchmark, then exits the JVM
+ * (Comm modules may leave threads behind) with 0, or 1 after printing the failure.
+ */
+public final class Bench {
+
+    /** A benchmark's main method. */
+    @FunctionalInterface
+    private interface Main {
+        void run(String[] args) throws Exception;
+    }
+
+    private static final Map<String, Main> BENCHMARKS = new LinkedHashMap<>();
+
+    static {
+        BENCHMARKS.put("CommPingPong", CommPingPong::main);
+        BENCHMARKS.put("SerializationBench", SerializationBench::main);
+    }
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0 || !BENCHMARKS.containsKey(args[0])) {
+            System.err.println("usage: bench/run.sh NAME [options]   (NAME --help for its options)");
+            System.err.println("benchmarks: " + String.join(", ", BENCHMARKS.keySet()));
+            boolean help = args.length == 0 || args[0].equals("--help") || args[0].equals("-h");
+            System.exit(help ? 0 : 2);
+        }
+        String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+        int status = 0;
+        try {
+            BENCHMARKS.get(args[0]).run(rest);
+        } catch (IllegalArgumentException e) {
+            System.err.println(args[0] + ": " + e.getMessage());
+            status = 2;
+        } catch (Throwable t) {
+            System.err.println(args[0] + " failed:");
+            t.printStackTrace();
+            status = 1;
+        }
+        System.out.flush();
+        System.exit(status);
+    }
+}
