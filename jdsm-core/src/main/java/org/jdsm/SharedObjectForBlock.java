@@ -96,7 +96,7 @@ public final class SharedObjectForBlock extends SharedObject {
 
     @Override
     public String signature() {
-        return object().getClass().getSimpleName().replace("[]", "") + "[" + length + "] blocks of "
-                + blockLength + " " + distribution.name().toLowerCase();
+        return object().getClass().getSimpleName().replace("[]", "") + "[" + length + "], blocks of "
+                + blockLength + ", " + distribution.name().toLowerCase() + "-distributed";
     }
 }

@@ -129,8 +129,8 @@ public abstract class SharedObjectPool implements MessageHandler {
         try {
             context.wire().decode(context.wire().encode(obj));
         } catch (WireException e) {
-            throw new DsmException("cannot share an instance of " + obj.getClass().getName()
-                    + ": it is not serializable by Kryo (" + e.getMessage().replace('\n', ' ') + ")", e);
+            throw new DsmException("cannot share an instance of " + obj.getClass().getName() + ": "
+                    + Unserializable.culprit(obj, context.wire()) + " (Kryo: " + e.getMessage().split("\n")[0] + ")", e);
         }
     }
 

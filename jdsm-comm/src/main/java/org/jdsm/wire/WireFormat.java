@@ -1,7 +1,6 @@
 package org.jdsm.wire;
 
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
@@ -82,7 +81,8 @@ public final class WireFormat {
             header.accept(out);
             kryo.writeClassAndObject(out, payload);
             return out.toBytes();
-        } catch (KryoException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // Kryo fails with KryoException, but reflection problems (closed JDK modules) surface raw.
             throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
@@ -107,7 +107,7 @@ public final class WireFormat {
         Kryo kryo = kryos.obtain();
         try {
             return kryo.readClassAndObject(in);
-        } catch (KryoException e) {
+        } catch (RuntimeException e) {
             throw new WireException("cannot deserialize message: " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
@@ -124,6 +124,8 @@ public final class WireFormat {
         Kryo kryo = kryos.obtain();
         try {
             return kryo.copy(value);
+        } catch (RuntimeException e) {
+            throw new WireException("cannot copy " + describe(value) + ": " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
         }

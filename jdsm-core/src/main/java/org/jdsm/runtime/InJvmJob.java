@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.jdsm.DsmException;
+import org.jdsm.JobAbortedException;
 import org.jdsm.comm.CommConfig;
 
 /**
@@ -79,14 +80,12 @@ public final class InJvmJob {
                 throw new DsmException("interrupted while waiting for the job", e);
             }
         }
-        // Prefer the node that failed first-hand over nodes that merely report the abort.
+        // Prefer a node that failed first-hand over nodes that merely report the abort.
         Throwable first = null;
         for (int n = 0; n < nodes; n++) {
             Throwable e = errors.get(n);
-            if (e != null && (first == null || !String.valueOf(e.getMessage()).startsWith("job stopped"))) {
-                if (first == null || String.valueOf(first.getMessage()).startsWith("job stopped")) {
-                    first = e;
-                }
+            if (e != null && (first == null || first instanceof JobAbortedException && !(e instanceof JobAbortedException))) {
+                first = e;
             }
         }
         if (first instanceof RuntimeException r) {

@@ -97,12 +97,20 @@ public final class NodeRuntime {
             }
         } finally {
             leaving = true;
-            if (pool != null) {
-                pool.fin();
-            }
-            if (trans != null) {
-                trans.fin();
-            }
+            // Clean-up failures must not hide the job's own outcome.
+            quietly(pool == null ? null : pool::fin);
+            quietly(trans == null ? null : trans::fin);
+        }
+    }
+
+    private static void quietly(Runnable cleanup) {
+        if (cleanup == null) {
+            return;
+        }
+        try {
+            cleanup.run();
+        } catch (RuntimeException e) {
+            System.getLogger(NodeRuntime.class.getName()).log(System.Logger.Level.WARNING, "clean-up failed", e);
         }
     }
 

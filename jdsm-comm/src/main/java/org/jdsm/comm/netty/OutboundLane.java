@@ -1,0 +1,135 @@
+package org.jdsm.comm.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.socket.SocketChannel;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jdsm.comm.net.Frames;
+
+/**
+ * The sending side of one lane to one peer. Any thread {@link #offer}s messages; a single drain
+ * task on the channel's event loop copies queued messages into pooled direct chunks, writes while
+ * the channel is writable and flushes once per run, so bursts from many threads cost one task and
+ * one flush (write batching and flush coalescing). Direct memory in flight stays bounded by the
+ * lane's water mark: when the channel turns unwritable, draining stops until
+ * {@link #scheduleDrain} is called from {@code channelWritabilityChanged}.
+ */
+final class OutboundLane {
+
+    private static final int MIN_CHUNK = 4 << 10;
+    private static final int MAX_CHUNK = 64 << 10;
+
+    private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private volatile Channel channel;
+    private volatile boolean finishing;
+    private volatile boolean discarded;
+
+    // Confined to the event loop: the message being copied out and how far.
+    private byte[] current;
+    private int written;
+    private boolean headerWritten;
+    private boolean byeWritten;
+
+    /** Starts sending on an authenticated channel; messages queued so far go first. */
+    void attach(Channel ch) {
+        channel = ch;
+        scheduleDrain();
+    }
+
+    /** Queues a message; false if the lane no longer sends. */
+    boolean offer(byte[] message) {
+        if (finishing || discarded) {
+            return false;
+        }
+        queue.add(message);
+        scheduleDrain();
+        return true;
+    }
+
+    /** Sends what is queued, then BYE, then half-closes the connection (orderly shutdown). */
+    void finish() {
+        finishing = true;
+        scheduleDrain();
+    }
+
+    /**
+     * Drops everything queued and everything offered later (the peer is gone). The frame being
+     * written is completed, so that a BYE from {@link #finish} can still follow it.
+     */
+    void discard() {
+        discarded = true;
+        queue.clear();
+    }
+
+    void scheduleDrain() {
+        Channel ch = channel;
+        if (ch != null && drainScheduled.compareAndSet(false, true)) {
+            try {
+                ch.eventLoop().execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                // The event loop is shut down, so the channel is closed: nothing left to send to.
+                drainScheduled.set(false);
+            }
+        }
+    }
+
+    private void drain() {
+        drainScheduled.set(false);
+        Channel ch = channel;
+        if (!ch.isActive()) {
+            queue.clear();
+            current = null;
+            return;
+        }
+        if (discarded) {
+            queue.clear();
+        }
+        ByteBuf chunk = null;
+        while (ch.isWritable() && (current != null || (current = queue.poll()) != null)) {
+            if (chunk == null) {
+                chunk = ch.alloc().directBuffer(chunkSize());
+            }
+            if (!headerWritten) {
+                if (chunk.writableBytes() < Frames.HEADER_BYTES) {
+                    ch.write(chunk, ch.voidPromise());
+                    chunk = null;
+                    continue;
+                }
+                NettyFrames.writeHeader(chunk, Frames.DATA, current.length);
+                headerWritten = true;
+            }
+            int n = Math.min(chunk.writableBytes(), current.length - written);
+            chunk.writeBytes(current, written, n);
+            written += n;
+            if (written == current.length) {
+                current = null;
+                written = 0;
+                headerWritten = false;
+            }
+            if (!chunk.isWritable()) {
+                ch.write(chunk, ch.voidPromise());
+                chunk = null;
+            }
+        }
+        if (chunk != null) {
+            ch.write(chunk, ch.voidPromise());
+        }
+        if (finishing && !byeWritten && current == null && queue.isEmpty()) {
+            byeWritten = true;
+            ch.write(NettyFrames.frame(ch.alloc(), Frames.BYE, new byte[0]))
+                    .addListener((ChannelFutureListener) f -> ((SocketChannel) ch).shutdownOutput());
+        }
+        ch.flush();
+    }
+
+    /** Room for the rest of the current message, within [MIN_CHUNK, MAX_CHUNK]; small messages share. */
+    private int chunkSize() {
+        int wanted = Frames.HEADER_BYTES + current.length - written;
+        return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, wanted));
+    }
+}

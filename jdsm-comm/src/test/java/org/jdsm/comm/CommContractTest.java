@@ -1,0 +1,175 @@
+package org.jdsm.comm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The {@link Comm} contract, run against every implementation (one subclass each) with 4 nodes
+ * in this JVM.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+public abstract class CommContractTest {
+
+    protected static final int NODES = 4;
+    protected static final int MAX_FRAME = 16 << 20;
+    static final Duration WAIT = Duration.ofSeconds(30);
+
+    TestMesh mesh;
+
+    /** Starts a mesh of {@code NODES} nodes whose frame limit is {@code MAX_FRAME}. */
+    protected abstract TestMesh startMesh() throws Exception;
+
+    @BeforeEach
+    void start() throws Exception {
+        mesh = startMesh();
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (mesh != null) {
+            mesh.close();
+        }
+    }
+
+    @Test
+    void allToAllIsFifoPerPair() throws Exception {
+        int count = 1500;
+        List<Thread> senders = new ArrayList<>();
+        for (int from = 0; from < NODES; from++) {
+            for (int to = 0; to < NODES; to++) {
+                Comm comm = mesh.comm(from);
+                int src = from;
+                int dst = to;
+                senders.add(new Thread(() -> {
+                    for (int seq = 0; seq < count; seq++) {
+                        comm.asend(dst, Messages.make(src, seq, Messages.size(seq, 2048)));
+                    }
+                }));
+            }
+        }
+        senders.forEach(Thread::start);
+        for (Thread t : senders) {
+            t.join(WAIT.toMillis());
+        }
+        for (int to = 0; to < NODES; to++) {
+            RecordingDispatcher d = mesh.dispatcher(to);
+            for (int from = 0; from < NODES; from++) {
+                int src = from;
+                d.await(() -> d.bulkFrom(src).size() >= count, WAIT, count + " messages " + from + "->" + to);
+                Messages.checkSequence(d.bulkFrom(from), from, count, from + "->" + to);
+            }
+        }
+        assertNoFailures();
+    }
+
+    @Test
+    void expressIsDeliveredFifoPerPair() throws Exception {
+        int count = 200;
+        for (int from = 0; from < NODES; from++) {
+            for (int seq = 0; seq < count; seq++) {
+                for (int to = 0; to < NODES; to++) {
+                    mesh.comm(from).expressSend(to, Messages.make(from, seq, 8 + seq % (Comm.EXPRESS_MAX_BYTES - 7)));
+                    if (seq % 10 == 0) {
+                        mesh.comm(from).asend(to, Messages.make(from, seq / 10, 1000));
+                    }
+                }
+            }
+        }
+        for (int to = 0; to < NODES; to++) {
+            RecordingDispatcher d = mesh.dispatcher(to);
+            for (int from = 0; from < NODES; from++) {
+                int src = from;
+                d.await(() -> d.expressFrom(src).size() >= count && d.bulkFrom(src).size() >= count / 10, WAIT,
+                        "express and bulk " + from + "->" + to);
+                Messages.checkSequence(d.expressFrom(from), from, count, "express " + from + "->" + to);
+                Messages.checkSequence(d.bulkFrom(from), from, count / 10, "bulk " + from + "->" + to);
+            }
+        }
+        assertNoFailures();
+    }
+
+    @Test
+    void sendToSelfIsDelivered() throws Exception {
+        Comm comm = mesh.comm(2);
+        for (int seq = 0; seq < 100; seq++) {
+            comm.asend(2, Messages.make(2, seq, 100));
+            comm.expressSend(2, Messages.make(2, seq, 20));
+        }
+        RecordingDispatcher d = mesh.dispatcher(2);
+        d.await(() -> d.bulkFrom(2).size() == 100 && d.expressFrom(2).size() == 100, WAIT, "self-sends");
+        Messages.checkSequence(d.bulkFrom(2), 2, 100, "self bulk");
+        Messages.checkSequence(d.expressFrom(2), 2, 100, "self express");
+        assertEquals(200, d.totalReceived(), "nothing but the self-sends");
+    }
+
+    @Test
+    void largeMessageArrivesIntact() throws Exception {
+        byte[] big = new byte[8 << 20];
+        new Random(42).nextBytes(big);
+        mesh.comm(1).asend(3, big);
+        mesh.comm(1).asend(1, big);
+        for (int to : new int[] {3, 1}) {
+            RecordingDispatcher d = mesh.dispatcher(to);
+            d.await(() -> d.bulkFrom(1).size() == 1, WAIT, "8 MiB message 1->" + to);
+            assertArrayEquals(big, d.bulkFrom(1).get(0), "8 MiB message 1->" + to);
+        }
+    }
+
+    @Test
+    void emptyMessagesAreDelivered() throws Exception {
+        mesh.comm(0).asend(1, new byte[0]);
+        mesh.comm(0).expressSend(1, new byte[0]);
+        RecordingDispatcher d = mesh.dispatcher(1);
+        d.await(() -> d.bulkFrom(0).size() == 1 && d.expressFrom(0).size() == 1, WAIT, "empty messages");
+        assertEquals(0, d.bulkFrom(0).get(0).length);
+        assertEquals(0, d.expressFrom(0).get(0).length);
+    }
+
+    @Test
+    void frameLimitsAreEnforcedWithClearErrors() throws Exception {
+        CommException bulk = assertThrows(CommException.class, () -> mesh.comm(0).asend(1, new byte[MAX_FRAME + 1]));
+        assertTrue(bulk.getMessage().contains("exceeds the frame limit of " + MAX_FRAME), bulk.getMessage());
+        IllegalArgumentException express = assertThrows(IllegalArgumentException.class,
+                () -> mesh.comm(0).expressSend(1, new byte[Comm.EXPRESS_MAX_BYTES + 1]));
+        assertTrue(express.getMessage().contains("exceeds " + Comm.EXPRESS_MAX_BYTES), express.getMessage());
+
+        byte[] atLimit = new byte[MAX_FRAME];
+        mesh.comm(0).asend(1, atLimit);
+        mesh.comm(0).expressSend(1, new byte[Comm.EXPRESS_MAX_BYTES]);
+        RecordingDispatcher d = mesh.dispatcher(1);
+        d.await(() -> d.bulkFrom(0).size() == 1 && d.expressFrom(0).size() == 1, WAIT, "messages at the limits");
+        assertEquals(MAX_FRAME, d.bulkFrom(0).get(0).length);
+        assertEquals(2, d.totalReceived(), "the refused messages were not delivered");
+    }
+
+    @Test
+    void badNodeIsRejected() {
+        assertThrows(IllegalArgumentException.class, () -> mesh.comm(0).asend(NODES, new byte[1]));
+        assertThrows(IllegalArgumentException.class, () -> mesh.comm(0).expressSend(-1, new byte[1]));
+    }
+
+    @Test
+    void finIsIdempotent() throws Exception {
+        mesh.close();
+        mesh.comm(0).fin();
+        assertNoFailures();
+    }
+
+    void assertNoFailures() {
+        for (int rank = 0; rank < NODES; rank++) {
+            assertEquals(List.of(), mesh.dispatcher(rank).failureCalls(), "node " + rank + " saw failures");
+        }
+    }
+}

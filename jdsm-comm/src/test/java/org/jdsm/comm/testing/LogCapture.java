@@ -1,0 +1,55 @@
+package org.jdsm.comm.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * Collects the java.util.logging records of one logger (and its children) for the duration of a
+ * test, instead of printing them. Close it to restore the logger.
+ */
+public final class LogCapture extends Handler implements AutoCloseable {
+
+    private final Logger logger;
+    private final boolean parentHandlers;
+    private final List<String> messages = new ArrayList<>();
+
+    /** Starts capturing the logger named {@code name}. */
+    public LogCapture(String name) {
+        this.logger = Logger.getLogger(name);
+        this.parentHandlers = logger.getUseParentHandlers();
+        setLevel(Level.ALL);
+        logger.addHandler(this);
+        logger.setUseParentHandlers(false);
+    }
+
+    @Override
+    public synchronized void publish(LogRecord record) {
+        messages.add(record.getLevel() + " " + record.getMessage());
+    }
+
+    /** Messages so far, each prefixed by its level. */
+    public synchronized List<String> messages() {
+        return new ArrayList<>(messages);
+    }
+
+    /** Messages so far that match {@code filter}. */
+    public synchronized List<String> matching(Predicate<String> filter) {
+        return messages.stream().filter(filter).collect(Collectors.toList());
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public void close() {
+        logger.removeHandler(this);
+        logger.setUseParentHandlers(parentHandlers);
+    }
+}
