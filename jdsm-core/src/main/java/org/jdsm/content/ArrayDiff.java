@@ -41,10 +41,7 @@ public final class ArrayDiff {
                 break;
             }
             int start = pos + m;
-            int end = start + 1;
-            while (end < n && !kind.same(current, offset + end, twin, end)) {
-                end++;
-            }
+            int end = kind.runEnd(current, offset, twin, start + 1, n);
             if (runs == starts.length) {
                 starts = java.util.Arrays.copyOf(starts, runs * 2);
                 lengths = java.util.Arrays.copyOf(lengths, runs * 2);

@@ -4,49 +4,113 @@ import java.util.Arrays;
 
 /**
  * The element types a shared array can have, with the few operations the DSM needs on ranges of
- * them: allocation, a vectorised first-difference search ({@link Arrays#mismatch}) and a per-element
- * equality test. Floating-point values compare by their bits, so -0.0 vs 0.0 counts as a write.
+ * them: allocation, a vectorised first-difference search ({@link Arrays#mismatch}) and the end of a
+ * run of differences. Floating-point values compare by their bits, so -0.0 vs 0.0 counts as a write.
  */
 public enum ElementKind {
     DOUBLE(double[].class) {
         @Override Object newArray(int n) { return new double[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((double[]) a, af, af + n, (double[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return Double.doubleToRawLongBits(((double[]) a)[ai]) == Double.doubleToRawLongBits(((double[]) b)[bi]); }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            double[] x = (double[]) a;
+            double[] y = (double[]) b;
+            int j = from;
+            while (j < to && Double.doubleToRawLongBits(x[af + j]) != Double.doubleToRawLongBits(y[j])) {
+                j++;
+            }
+            return j;
+        }
     },
     FLOAT(float[].class) {
         @Override Object newArray(int n) { return new float[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((float[]) a, af, af + n, (float[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return Float.floatToRawIntBits(((float[]) a)[ai]) == Float.floatToRawIntBits(((float[]) b)[bi]); }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            float[] x = (float[]) a;
+            float[] y = (float[]) b;
+            int j = from;
+            while (j < to && Float.floatToRawIntBits(x[af + j]) != Float.floatToRawIntBits(y[j])) {
+                j++;
+            }
+            return j;
+        }
     },
     LONG(long[].class) {
         @Override Object newArray(int n) { return new long[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((long[]) a, af, af + n, (long[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((long[]) a)[ai] == ((long[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            long[] x = (long[]) a;
+            long[] y = (long[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     INT(int[].class) {
         @Override Object newArray(int n) { return new int[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((int[]) a, af, af + n, (int[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((int[]) a)[ai] == ((int[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            int[] x = (int[]) a;
+            int[] y = (int[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     SHORT(short[].class) {
         @Override Object newArray(int n) { return new short[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((short[]) a, af, af + n, (short[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((short[]) a)[ai] == ((short[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            short[] x = (short[]) a;
+            short[] y = (short[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     CHAR(char[].class) {
         @Override Object newArray(int n) { return new char[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((char[]) a, af, af + n, (char[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((char[]) a)[ai] == ((char[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            char[] x = (char[]) a;
+            char[] y = (char[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     BYTE(byte[].class) {
         @Override Object newArray(int n) { return new byte[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((byte[]) a, af, af + n, (byte[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((byte[]) a)[ai] == ((byte[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            byte[] x = (byte[]) a;
+            byte[] y = (byte[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     BOOLEAN(boolean[].class) {
         @Override Object newArray(int n) { return new boolean[n]; }
         @Override int mismatch(Object a, int af, Object b, int bf, int n) { return Arrays.mismatch((boolean[]) a, af, af + n, (boolean[]) b, bf, bf + n); }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((boolean[]) a)[ai] == ((boolean[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            boolean[] x = (boolean[]) a;
+            boolean[] y = (boolean[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     },
     /** Reference elements compare by identity: a shared Object[] publishes replaced elements. */
     OBJECT(Object[].class) {
@@ -59,7 +123,15 @@ public enum ElementKind {
             }
             return -1;
         }
-        @Override boolean same(Object a, int ai, Object b, int bi) { return ((Object[]) a)[ai] == ((Object[]) b)[bi]; }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            Object[] x = (Object[]) a;
+            Object[] y = (Object[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     };
 
     private final Class<?> arrayClass;
@@ -73,7 +145,11 @@ public enum ElementKind {
     /** Index (relative to the range starts) of the first difference in two ranges of length n, or -1. */
     abstract int mismatch(Object a, int aFrom, Object b, int bFrom, int n);
 
-    abstract boolean same(Object a, int aIndex, Object b, int bIndex);
+    /**
+     * First index j in [from, to) where {@code a[aFrom + j]} equals {@code b[j]}, or {@code to}: the end
+     * of a run of changed elements. One typed loop per kind keeps the per-element cost minimal.
+     */
+    abstract int runEnd(Object a, int aFrom, Object b, int from, int to);
 
     /** The kind of {@code array}, or null if it is not an array. */
     public static ElementKind of(Object array) {
