@@ -1,0 +1,127 @@
+package org.jdsm.launch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.jdsm.Spmd;
+
+/** A job's classes: a jar or a class directory, checked with errors a user can act on. */
+public final class JobClassPath {
+
+    private final Path path;
+
+    private JobClassPath(Path path) {
+        this.path = path;
+    }
+
+    /** The job classes at {@code path}; fails unless it is a readable jar or a directory. */
+    public static JobClassPath of(Path path) {
+        if (!Files.exists(path)) {
+            throw new LaunchException("job jar or class directory not found: " + path);
+        }
+        if (!Files.isDirectory(path)) {
+            try (JarFile ignored = new JarFile(path.toFile())) {
+                // Opening it is the check.
+            } catch (IOException e) {
+                throw new LaunchException(path + " is neither a jar file nor a class directory (" + e.getMessage() + ")", e);
+            }
+        }
+        return new JobClassPath(path.toAbsolutePath().normalize());
+    }
+
+    /** The absolute path of the jar or directory. */
+    public Path path() {
+        return path;
+    }
+
+    /** A class loader over the job's classes; JDSM's own classes come from {@code parent}. */
+    public URLClassLoader loader(ClassLoader parent) {
+        try {
+            return new URLClassLoader("jdsm-job", new URL[] {path.toUri().toURL()}, parent);
+        } catch (MalformedURLException e) {
+            throw new LaunchException("cannot use " + path + " as a class path: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Checks that {@code className} names a public, concrete {@link Spmd} subclass with a public
+     * no-argument constructor, without running any of its code.
+     */
+    public void checkJobClass(String className, ClassLoader parent) {
+        try (URLClassLoader loader = loader(parent)) {
+            Class<?> c = load(className, loader);
+            if (!Spmd.class.isAssignableFrom(c)) {
+                throw new LaunchException(className + " in " + path + " does not extend org.jdsm.Spmd");
+            }
+            if (!Modifier.isPublic(c.getModifiers()) || Modifier.isAbstract(c.getModifiers())) {
+                throw new LaunchException(className + " must be a public, non-abstract class");
+            }
+            try {
+                c.getConstructor();
+            } catch (NoSuchMethodException e) {
+                throw new LaunchException(className + " needs a public no-argument constructor", e);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Class<?> load(String className, ClassLoader loader) {
+        try {
+            return Class.forName(className, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new LaunchException("class " + className + " not found in " + path + suggestion(className), e);
+        } catch (LinkageError e) {
+            throw new LaunchException("cannot load " + className + " from " + path + ": " + e
+                    + " (are all the classes it uses in the job jar?)", e);
+        }
+    }
+
+    /** Points at classes with the same simple name, for the common mistake of leaving out the package. */
+    private String suggestion(String className) {
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        List<String> matches = new ArrayList<>();
+        for (String name : classNames()) {
+            if (name.endsWith("." + simple) || name.equals(simple)) {
+                matches.add(name);
+            }
+        }
+        return matches.isEmpty() ? "" : "; did you mean " + String.join(" or ", matches) + "?";
+    }
+
+    /** Names of the top-level classes in the jar or directory. */
+    private List<String> classNames() {
+        List<String> files = new ArrayList<>();
+        try {
+            if (Files.isDirectory(path)) {
+                try (Stream<Path> walk = Files.walk(path)) {
+                    walk.filter(Files::isRegularFile).forEach(f -> files.add(path.relativize(f).toString().replace('\\', '/')));
+                }
+            } else {
+                try (JarFile jar = new JarFile(path.toFile())) {
+                    Collections.list(jar.entries()).stream().map(JarEntry::getName).forEach(files::add);
+                }
+            }
+        } catch (IOException e) {
+            return List.of(); // only a hint: no suggestion then
+        }
+        List<String> names = new ArrayList<>();
+        for (String f : files) {
+            if (f.endsWith(".class") && !f.contains("$") && !f.startsWith("META-INF/")) {
+                names.add(f.substring(0, f.length() - ".class".length()).replace('/', '.'));
+            }
+        }
+        return names;
+    }
+}

@@ -1,0 +1,28 @@
+package org.jdsm.launch;
+
+/** Ends the JVM with a given code even if user threads or shutdown hooks hang. */
+final class JvmExit {
+
+    /** How long shutdown hooks may run before the JVM is halted. */
+    private static final long HOOK_GRACE_MILLIS = 5_000;
+
+    private JvmExit() {
+    }
+
+    /** Flushes stdout and stderr, then exits; halts after a grace period if the shutdown hooks hang. */
+    static void exit(int code) {
+        System.out.flush();
+        System.err.flush();
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(HOOK_GRACE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Runtime.getRuntime().halt(code);
+        }, "jdsm-exit-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        System.exit(code);
+    }
+}

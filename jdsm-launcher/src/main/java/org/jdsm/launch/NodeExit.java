@@ -1,0 +1,30 @@
+package org.jdsm.launch;
+
+/**
+ * How one node JVM ended.
+ *
+ * @param rank   the node's rank
+ * @param code   its exit code
+ * @param killed whether the launcher killed it
+ * @param report the first line of its failure report, or null
+ */
+record NodeExit(int rank, int code, boolean killed, String report) {
+
+    boolean ok() {
+        return code == ExitCodes.OK;
+    }
+
+    /** Failed on its own account: not a bystander of another node's failure, not killed by the launcher. */
+    boolean culprit() {
+        return !ok() && !killed && code != ExitCodes.STOPPED;
+    }
+
+    /** What the launcher says about it. */
+    String describe() {
+        String how = "rank " + rank + " exited with code " + code;
+        if (code > 128 && report == null) {
+            how += " (signal " + (code - 128) + ")";
+        }
+        return report == null ? how : how + ": " + report;
+    }
+}

@@ -1,0 +1,86 @@
+package org.jdsm.launch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLClassLoader;
+import java.time.Duration;
+import java.util.Map;
+import org.jdsm.DsmException;
+import org.jdsm.JobAbortedException;
+import org.jdsm.comm.CommConfig;
+import org.jdsm.comm.CommException;
+import org.jdsm.comm.rendezvous.TcpRendezvous;
+import org.jdsm.runtime.NodeConfig;
+import org.jdsm.runtime.NodeRuntime;
+
+/**
+ * Main class of one node JVM. A launcher starts it with {@link NodeArgs} on the command line and
+ * {@link NodeEnv} in the environment; it loads the job's classes, runs the node and exits:
+ * {@link ExitCodes#OK} if the whole job succeeded, {@link ExitCodes#FAILED} if this node failed,
+ * {@link ExitCodes#STOPPED} if another node's failure stopped it. A failure is reported as one
+ * line on stderr that starts with {@link #REPORT_PREFIX}, which launchers pick up for their summary.
+ */
+public final class NodeMain {
+
+    /** Starts the line a node prints when it fails. */
+    public static final String REPORT_PREFIX = "jdsm: ";
+
+    private static final Duration RENDEZVOUS_TIMEOUT = Duration.ofSeconds(60);
+
+    private NodeMain() {
+    }
+
+    /** Runs the node described by {@code argv} and the environment, then exits with its {@link ExitCodes}. */
+    public static void main(String[] argv) {
+        // Exit explicitly: user threads that hang after a failure must not keep the node alive.
+        JvmExit.exit(run(argv, System.getenv()));
+    }
+
+    static int run(String[] argv, Map<String, String> env) {
+        NodeArgs node;
+        try {
+            node = NodeArgs.parse(argv);
+        } catch (IllegalArgumentException e) {
+            System.err.println(REPORT_PREFIX + "bad node arguments: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        ParentWatch.start(node.watchPid(), node.rank());
+        try {
+            runNode(node, env);
+            return ExitCodes.OK;
+        } catch (JobAbortedException e) {
+            // One line: the failing node prints the details itself.
+            report(e.getMessage().lines().findFirst().orElse("job stopped"));
+            return ExitCodes.STOPPED;
+        } catch (DsmException e) {
+            report(e.getMessage()); // the runtime's messages name the node and the cause
+            return ExitCodes.FAILED;
+        } catch (CommException | LaunchException e) {
+            report("node " + node.rank() + " failed: " + e.getMessage());
+            return ExitCodes.FAILED;
+        } catch (RuntimeException | Error e) {
+            // Not a failure JDSM anticipated: the stack trace is worth having.
+            report("node " + node.rank() + " failed: " + e);
+            e.printStackTrace();
+            return ExitCodes.FAILED;
+        }
+    }
+
+    private static void runNode(NodeArgs node, Map<String, String> env) {
+        byte[] secret = NodeEnv.secret(env);
+        CommConfig comm = CommConfig.builder().jobId(node.jobId()).myNode(node.rank()).nodes(node.nodes())
+                .secret(secret)
+                .rendezvous(new TcpRendezvous(NodeEnv.rendezvous(env), node.jobId(), secret, RENDEZVOUS_TIMEOUT))
+                .build();
+        try (URLClassLoader loader = JobClassPath.of(node.jobPath()).loader(NodeMain.class.getClassLoader())) {
+            new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
+                    node.jobClass(), loader, node.args(), node.stats())).run();
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the job's class loader", e);
+        }
+    }
+
+    private static void report(String message) {
+        System.err.println(REPORT_PREFIX + message);
+    }
+}

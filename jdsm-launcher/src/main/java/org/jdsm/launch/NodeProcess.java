@@ -1,0 +1,78 @@
+package org.jdsm.launch;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** One node JVM of a local job: the process, its rank-prefixed output, and how it ended. */
+final class NodeProcess {
+
+    private final int rank;
+    private final Process process;
+    private final RankedLines stdout;
+    private final RankedLines stderr;
+    private volatile boolean killed;
+
+    private NodeProcess(int rank, Process process, PrintStream out, PrintStream err) {
+        this.rank = rank;
+        this.process = process;
+        // NodeJvm makes node JVMs write UTF-8.
+        this.stdout = new RankedLines(rank, "out", process.getInputStream(), StandardCharsets.UTF_8, out);
+        this.stderr = new RankedLines(rank, "err", process.getErrorStream(), StandardCharsets.UTF_8, err);
+    }
+
+    /** Starts {@code command} as node {@code rank}, copying its output to {@code out} and {@code err}. */
+    static NodeProcess start(int rank, ProcessBuilder command, PrintStream out, PrintStream err) {
+        try {
+            return new NodeProcess(rank, command.start(), out, err);
+        } catch (IOException e) {
+            throw new LaunchException("cannot start the JVM of node " + rank + ": " + e.getMessage(), e);
+        }
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    /** Completes with this node when its process has exited. */
+    CompletableFuture<NodeProcess> onExit() {
+        return process.onExit().thenApply(p -> this);
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Asks the node and anything it started to stop (SIGTERM). */
+    void terminate() {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+    }
+
+    /** Kills the node and anything it started (SIGKILL). */
+    void kill() {
+        if (process.isAlive()) {
+            killed = true;
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    /** Waits up to {@code millis} for the process to exit. */
+    boolean awaitExit(long millis) throws InterruptedException {
+        return process.waitFor(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits up to {@code millis} per stream until all the node's output is out. */
+    void awaitOutput(long millis) throws InterruptedException {
+        stdout.await(millis);
+        stderr.await(millis);
+    }
+
+    /** How the node ended; only once it has exited. */
+    NodeExit exit() {
+        return new NodeExit(rank, process.exitValue(), killed, stderr.report());
+    }
+}

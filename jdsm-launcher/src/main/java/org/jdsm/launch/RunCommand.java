@@ -1,0 +1,94 @@
+package org.jdsm.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdsm run}: runs a job on this machine. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        headerHeading = "%n", header = "Run an SPMD job on this machine.",
+        descriptionHeading = "%n",
+        description = {
+            "Starts NODES node JVMs on this machine (no ssh, no set-up). Each runs init() once, then start() "
+                + "on THREADS threads, then fin(); the shared objects registered in init() behave as one "
+                + "memory shared by all NODES x THREADS threads.",
+            "",
+            "JOB is the job's jar or class directory, CLASS the fully qualified name of its org.jdsm.Spmd "
+                + "subclass, and ARGS what Spmd.args() returns. Options go before JOB: everything after "
+                + "CLASS belongs to the job.",
+            "",
+            "Every line a node prints comes out prefixed with its rank, e.g. \"[2] \". The job succeeds "
+                + "only if every node does; when a node fails, the others are stopped within seconds and "
+                + "the last line names the failing rank and the cause. Ctrl-C stops every node."},
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every node finished", "1:the job failed (see the last line)",
+            "2:bad command line, jar or class: nothing was started", "130:interrupted (Ctrl-C)"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  Multiply vectors on 4 nodes of 2 threads each:",
+            "    jdsm run -n 4 -t 2 samples/target/jdsm-samples.jar org.jdsm.samples.VecMul",
+            "  The same with sequential consistency, statistics and 10 million elements:",
+            "    jdsm run -n 4 -t 2 --protocol sc --stats \\",
+            "        samples/target/jdsm-samples.jar org.jdsm.samples.VecMul 10000000",
+            "  Every node inside this JVM, straight from a class directory:",
+            "    jdsm run -n 2 -t 1 --comm local target/classes com.example.MyJob",
+            "  Bigger heaps for the node JVMs:",
+            "    jdsm run -n 2 --jvm-arg=-Xmx4g job.jar com.example.MyJob input.dat"})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-n", "--nodes"}, required = true, paramLabel = "NODES",
+            description = "Number of nodes (node JVMs), at least 1.")
+    private int nodes;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "THREADS",
+            description = "Threads running start() on each node. Default: this machine's processors divided among the nodes, at least 1.")
+    private Integer threads;
+
+    @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "lrc",
+            description = "Consistency protocol: lrc (home-based lazy release consistency) or sc (sequential consistency). Default: ${DEFAULT-VALUE}.")
+    private String protocol;
+
+    @Option(names = "--comm", paramLabel = "NAME", defaultValue = "netty",
+            description = "Comm module: netty (TCP between node JVMs) or local (every node inside this JVM, output not prefixed). Default: ${DEFAULT-VALUE}.")
+    private String comm;
+
+    @Option(names = "--stats", description = "Print each node's DSM statistics as a table (and JSON) at the end.")
+    private boolean stats;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "An option for every node JVM, e.g. --jvm-arg=-Xmx4g; repeat for more.")
+    private List<String> jvmArgs = new ArrayList<>();
+
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file or class directory.")
+    private Path job;
+
+    @Parameters(index = "1", paramLabel = "CLASS", description = "The job's org.jdsm.Spmd subclass, e.g. org.jdsm.samples.VecMul.")
+    private String jobClass;
+
+    @Parameters(index = "2..*", paramLabel = "ARGS", description = "The job's arguments.")
+    private List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (nodes < 1) {
+            throw new ParameterException(spec.commandLine(), "--nodes must be at least 1, got " + nodes);
+        }
+        if (threads != null && threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
+        }
+        int threadsPerNode = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
+        JobSpec job = new JobSpec(this.job, jobClass, args, nodes, threadsPerNode, protocol, comm, stats, jvmArgs);
+        return new LocalRunner(System.out, System.err).run(job);
+    }
+}

@@ -1,0 +1,49 @@
+package org.jdsm.launch;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The outcome of a job from how its nodes ended: success only if every node exited 0; otherwise the
+ * node that failed first on its own account is named, not the nodes that stopped because of it.
+ */
+final class Verdict {
+
+    private final List<NodeExit> exits;
+
+    /** @param exits the nodes' exits in the order they happened */
+    Verdict(List<NodeExit> exits) {
+        this.exits = List.copyOf(exits);
+    }
+
+    boolean ok() {
+        return exits.stream().allMatch(NodeExit::ok);
+    }
+
+    /** The node to blame: the first culprit, else the first that was not killed, else the first failure. */
+    Optional<NodeExit> cause() {
+        return first(NodeExit::culprit).or(() -> first(e -> !e.ok() && !e.killed())).or(() -> first(e -> !e.ok()));
+    }
+
+    /** The job's exit code: 0, or the cause's code (a bystander's code becomes {@link ExitCodes#FAILED}). */
+    int exitCode() {
+        return cause().map(e -> e.code() == ExitCodes.STOPPED ? ExitCodes.FAILED : e.code()).orElse(ExitCodes.OK);
+    }
+
+    /** The summary lines for stderr; none on success. */
+    List<String> summary() {
+        return cause().map(cause -> {
+            String killed = exits.stream().filter(NodeExit::killed).map(e -> Integer.toString(e.rank()))
+                    .collect(Collectors.joining(", "));
+            String line = "jdsm: job failed: " + cause.describe();
+            return killed.isEmpty() ? List.of(line)
+                    : List.of(line, "jdsm: killed rank(s) " + killed + " that did not stop by themselves");
+        }).orElse(List.of());
+    }
+
+    private Optional<NodeExit> first(Predicate<NodeExit> p) {
+        return exits.stream().filter(p).findFirst();
+    }
+}

@@ -1,0 +1,87 @@
+package org.jdsm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/** The command line in-process: parsing, help and errors that need no node JVM. */
+class JdsmCliTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int execute(String... args) {
+        CommandLine cli = JdsmCli.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void runHelpTeachesWithExamples() {
+        assertEquals(0, execute("run", "--help"));
+        assertTrue(out.toString().contains("Examples:"), out.toString());
+        assertTrue(out.toString().contains("jdsm run -n 4 -t 2 samples/target/jdsm-samples.jar org.jdsm.samples.VecMul"));
+    }
+
+    @Test
+    void badNodeCountIsOneLineAndAPointerToHelp() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "0", "job.jar", "Job"));
+        assertEquals("jdsm run: --nodes must be at least 1, got 0\nTry 'jdsm run --help' for more information.\n",
+                err.toString());
+    }
+
+    @Test
+    void badThreadCountIsRefused() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "2", "-t", "-1", "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm run: --threads must be at least 1, got -1"), err.toString());
+    }
+
+    @Test
+    void notANumberIsRefused() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "four", "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm run: Invalid value for option '--nodes': 'four' is not an int"), err.toString());
+    }
+
+    @Test
+    void missingJarIsNamed() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "2", "no-such.jar", "Job"));
+        assertEquals("jdsm run: job jar or class directory not found: no-such.jar\n", err.toString());
+    }
+
+    @Test
+    void unknownProtocolListsTheKnownOnes() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "2", "--protocol", "tso", "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm run: no consistency protocol named 'tso' (--protocol); available: "),
+                err.toString());
+    }
+
+    @Test
+    void everythingAfterTheClassBelongsToTheJob() {
+        ParseResult parsed = JdsmCli.commandLine().parseArgs("run", "-n", "2", "--jvm-arg", "-Xmx1g", "job.jar", "Job",
+                "-n", "5", "--stats");
+        ParseResult run = parsed.subcommand();
+        assertEquals(List.of("-Xmx1g"), run.matchedOptionValue("--jvm-arg", List.of()));
+        assertEquals(List.of("-n", "5", "--stats"), run.matchedPositional(2).getValue());
+        assertTrue(!run.hasMatchedOption("--stats"));
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, execute());
+        assertTrue(err.toString().startsWith("jdsm: missing command"), err.toString());
+    }
+
+    @Test
+    void versionSaysWhichJdsm() {
+        assertEquals(0, execute("version"));
+        assertTrue(out.toString().startsWith("jdsm " + Version.jdsm() + "\n"), out.toString());
+        assertTrue(!Version.jdsm().equals("unknown"));
+    }
+}

@@ -1,0 +1,137 @@
+package org.jdsm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code bin/jdsm run} end to end, as separate processes: the shaded jar, the script, node JVMs over
+ * NettyComm, output prefixing, failure reporting, and that no node JVM outlives its job.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class JdsmRunIT {
+
+    private static final String SAMPLES = JdsmProcess.ROOT.resolve("samples/target/jdsm-samples.jar").toString();
+    private static final String VECMUL = "org.jdsm.samples.VecMul";
+    /** The test jobs (org.jdsm.launch.jobs), run straight from the class directory. */
+    private static final String TEST_CLASSES = Path.of(System.getProperty("jdsm.test.classes", "target/test-classes"))
+            .toAbsolutePath().toString();
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(150);
+    private static final Duration GONE = Duration.ofSeconds(5);
+
+    @Test
+    void vecMulOnFourNodesPassesWithEveryRankPrefixed() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "4", "-t", "2", SAMPLES, VECMUL)) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 4; rank++) {
+                assertTrue(jdsm.stdout().contains("[" + rank + "] VecMul PASS: node " + rank), jdsm.transcript());
+            }
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void vecMulInOneJvmWithLocalComm() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "4", "-t", "2", "--comm", "local", SAMPLES, VECMUL, "100000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 4; rank++) {
+                assertTrue(jdsm.stdout().contains("VecMul PASS: node " + rank), jdsm.transcript());
+            }
+        }
+    }
+
+    @Test
+    void failureInStartOnRankTwoNamesRankAndExceptionAndLeavesNoNode() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "4", "-t", "2", TEST_CLASSES, "org.jdsm.launch.jobs.FailOnRank", "2")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            String last = lastLine(jdsm.stderr());
+            assertTrue(last.startsWith("jdsm: job failed: rank 2 exited with code 1: node 2 failed in start()"), jdsm.transcript());
+            assertTrue(last.contains("java.lang.IllegalStateException: planned failure on rank 2"), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("[2] jdsm: node 2 failed in start()"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void nodeThatDiesIsNamedAndTheOthersStop() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.CrashOnRank", "1")) {
+            assertEquals(42, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void nodesThatDoNotStopAfterAFailureAreKilledWithinSeconds() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.StuckInInit")) {
+            jdsm.awaitStderr("[1] jdsm: node 1 failed in init()", JOB_TIMEOUT);
+            long failed = System.nanoTime();
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(System.nanoTime() - failed < TimeUnit.SECONDS.toNanos(15), "took too long to kill rank 0");
+            assertEquals("jdsm: job failed: rank 1 exited with code 1: node 1 failed in init(): "
+                    + "java.lang.IllegalStateException: planned failure in init\n"
+                    + "jdsm: killed rank(s) 0 that did not stop by themselves", lastLines(jdsm.stderr()));
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void interruptStopsEveryNode() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.Sleeper")) {
+            for (int rank = 0; rank < 3; rank++) {
+                jdsm.awaitStdout("[" + rank + "] rank " + rank + " ready", JOB_TIMEOUT);
+            }
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(jdsm.pid())).start().waitFor());
+            assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(Duration.ofSeconds(10)), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: interrupted; stopping 3 node JVM(s)"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void killedLauncherTakesItsNodesWithIt() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.Sleeper")) {
+            jdsm.awaitStdout("[0] rank 0 ready", JOB_TIMEOUT);
+            jdsm.awaitStdout("[1] rank 1 ready", JOB_TIMEOUT);
+            ProcessHandle.of(jdsm.pid()).ifPresent(ProcessHandle::destroyForcibly);
+            List<ProcessHandle> left = jdsm.leftovers(Duration.ofSeconds(10));
+            assertTrue(left.isEmpty(), "node JVMs outlived a SIGKILLed launcher: " + left);
+        }
+    }
+
+    @Test
+    void missingClassIsAClearErrorAndStartsNothing() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", SAMPLES, "VecMul")) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals("jdsm run: class VecMul not found in " + SAMPLES + "; did you mean org.jdsm.samples.VecMul?",
+                    lastLine(jdsm.stderr()));
+            assertEquals("", jdsm.stdout());
+        }
+    }
+
+    @Test
+    void versionNamesTheModulesFound() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.plain("version")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stdout().matches("(?s).*comm modules: .*netty.*"), jdsm.transcript());
+            assertTrue(jdsm.stdout().matches("(?s).*protocols: .*lrc.*"), jdsm.transcript());
+        }
+    }
+
+    private static String lastLine(String text) {
+        String[] lines = text.strip().split("\n");
+        return lines[lines.length - 1];
+    }
+
+    /** The last two lines: the summary may be followed by a line about killed ranks. */
+    private static String lastLines(String text) {
+        String[] lines = text.strip().split("\n");
+        return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 2), lines.length));
+    }
+}
