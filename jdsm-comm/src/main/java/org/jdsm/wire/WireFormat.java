@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.Pool;
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -21,6 +22,8 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
 public final class WireFormat {
 
     private static final int INITIAL_BUFFER = 4096;
+    /** Largest encode buffer a thread keeps for its next message. */
+    private static final int MAX_KEPT_BUFFER = 16 << 20;
     private static final int POOL_SIZE = 64;
 
     /** Classes every JDSM node registers first, in this order. */
@@ -31,11 +34,25 @@ public final class WireFormat {
             ArrayList.class, java.util.HashMap.class);
 
     private final List<Class<?>> registrations;
+    private final ClassLoader loader;
     private final Pool<Kryo> kryos;
-    private final ThreadLocal<Output> outputs = ThreadLocal.withInitial(() -> new BulkOutput(INITIAL_BUFFER));
+    /**
+     * Each thread's encode buffer, reused so that large messages do not regrow it every time. Held
+     * softly: the GC reclaims it when memory runs short or the thread has not encoded for a while.
+     */
+    private final ThreadLocal<SoftReference<Output>> outputs = new ThreadLocal<>();
 
     /** A wire format with JDSM's built-in registrations followed by {@code extra}, in order. */
     public WireFormat(List<Class<?>> extra) {
+        this(extra, WireFormat.class.getClassLoader());
+    }
+
+    /**
+     * Like {@link #WireFormat(List)}, resolving classes named in messages through {@code loader}
+     * (the job's class loader, so that user classes inside shared objects deserialize).
+     */
+    public WireFormat(List<Class<?>> extra, ClassLoader loader) {
+        this.loader = loader;
         List<Class<?>> all = new ArrayList<>(BUILT_IN);
         all.addAll(extra);
         this.registrations = List.copyOf(all);
@@ -54,6 +71,7 @@ public final class WireFormat {
 
     private Kryo newKryo() {
         Kryo kryo = new Kryo();
+        kryo.setClassLoader(loader);
         kryo.setRegistrationRequired(false);
         kryo.setReferences(true);
         // Records and classes without a no-arg constructor still deserialize.
@@ -74,8 +92,7 @@ public final class WireFormat {
      * follows as a class-tagged object. Returns an exactly sized array.
      */
     public byte[] encode(Consumer<Output> header, Object payload) {
-        Output out = outputs.get();
-        out.reset();
+        Output out = output();
         Kryo kryo = kryos.obtain();
         try {
             header.accept(out);
@@ -86,10 +103,22 @@ public final class WireFormat {
             throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
-            if (out.getBuffer().length > (1 << 20)) {
-                outputs.remove(); // don't pin a huge buffer per thread forever
+            if (out.getBuffer().length > MAX_KEPT_BUFFER) {
+                outputs.remove();
             }
         }
+    }
+
+    /** This thread's encode buffer, emptied. */
+    private Output output() {
+        SoftReference<Output> kept = outputs.get();
+        Output out = kept == null ? null : kept.get();
+        if (out == null) {
+            out = new BulkOutput(INITIAL_BUFFER);
+            outputs.set(new SoftReference<>(out));
+        }
+        out.reset();
+        return out;
     }
 
     /** Encodes {@code payload} alone. */

@@ -61,7 +61,7 @@ public final class NodeRuntime {
             List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class,
                     ControlMessage.Arrive.class, ControlMessage.Abort.class));
             classes.addAll(provider.messageClasses());
-            WireFormat wire = new WireFormat(classes);
+            WireFormat wire = new WireFormat(classes, config.loader());
             pool = provider.create();
             Comm comm = Comms.create(config.comm());
             trans = new Trans(comm, wire, new NodeRouter(this, pool), Math.max(2, Math.min(4, nodes())));

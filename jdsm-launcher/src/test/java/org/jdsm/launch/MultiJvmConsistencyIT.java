@@ -1,0 +1,55 @@
+package org.jdsm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The consistency suite's self-checking jobs (jdsm-protocols' test classes) under every protocol,
+ * each node a separate JVM over NettyComm on loopback, started by {@code bin/jdsm run} as a user
+ * would. Each job throws, failing the run, when it sees a value that violates the contract.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MultiJvmConsistencyIT {
+
+    private static final Path JOBS = JdsmProcess.ROOT.resolve("jdsm-protocols/target/test-classes");
+    private static final String SUITE = "org.jdsm.protocol.suite.";
+
+    static Stream<Arguments> jobs() {
+        List<List<String>> jobs = List.of(
+                List.of("org.jdsm.protocol.chaos.RotatingOwnership", "6", "40", "21"),
+                List.of(SUITE + "RandomProgramTest$RandomProgramJob", "seed=5", "ops=40", "phases=4"),
+                List.of(SUITE + "LockedCounterTest$CounterJob", "iterations=150"),
+                List.of(SUITE + "FalseSharingTest$FalseSharingJob", "rounds=3"));
+        List<Arguments> out = new ArrayList<>();
+        for (String protocol : List.of("lrc", "sc")) {
+            for (List<String> job : jobs) {
+                out.add(Arguments.of(protocol, job));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("jobs")
+    void suiteJobHoldsAcrossJvms(String protocol, List<String> job) throws Exception {
+        assertTrue(Files.isDirectory(JOBS), JOBS + " is missing: build jdsm-protocols' tests first (mvn verify builds them)");
+        List<String> args = new ArrayList<>(List.of("-n", "4", "-t", "2", "--protocol", protocol, JOBS.toString()));
+        args.addAll(job);
+        try (JdsmProcess jdsm = JdsmProcess.run(args.toArray(new String[0]))) {
+            assertEquals(0, jdsm.waitFor(Duration.ofSeconds(100)), jdsm.transcript());
+            assertTrue(jdsm.leftovers(Duration.ofSeconds(5)).isEmpty(), jdsm.transcript());
+        }
+    }
+}
