@@ -1,9 +1,11 @@
 package org.jdsm;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,6 +40,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final List<SharedObject> objects = new ArrayList<>();
     private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
     private final Map<Long, HolderMutex> mutexes = new ConcurrentHashMap<>();
+    /** Per thread: the blocks it wrote through {@link #writeCheck} since its last synchronization. */
+    private final ThreadLocal<Set<Long>> writtenBlocks = ThreadLocal.withInitial(HashSet::new);
     private PoolContext context;
     private CyclicBarrier localBarrier;
     private ExecutorService asyncExecutor;
@@ -241,6 +245,11 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void acquireBlocks(SharedObject so, int from, int to, Thread holder) {
+        endWrites();
+        lockBlocks(so, from, to, holder);
+    }
+
+    private void lockBlocks(SharedObject so, int from, int to, Thread holder) {
         for (int b = from; b < to; b++) {
             long id = LockIds.block(so.key(), b);
             if (mutex(id).enter(holder, this)) {
@@ -255,6 +264,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void releaseBlocks(SharedObject so, int from, int to, String call) {
+        endWrites();
         Thread holder = Thread.currentThread();
         for (int b = from; b < to; b++) {
             if (!mutex(LockIds.block(so.key(), b)).heldBy(holder)) {
@@ -275,6 +285,82 @@ public abstract class SharedObjectPool implements MessageHandler {
             throw new IndexOutOfBoundsException("empty range [" + from + ", " + to + ") of " + so);
         }
         return new int[] {so.blockOf(from), so.blockOf(to - 1) + 1};
+    }
+
+    // ---------------------------------------------------------------- instrumented access
+
+    /**
+     * Read check for instrumented code: if {@code array} is shared, makes the block holding
+     * {@code index} current (as {@link #update(Object, int)}); otherwise does nothing.
+     */
+    public final void readCheck(Object array, int index) {
+        SharedObject so = byObject.get(array);
+        if (so != null) {
+            updateBlock(so, so.blockOf(index));
+        }
+    }
+
+    /** Read check for a field of {@code obj}: if it is a shared object, makes it current. */
+    public final void readCheck(Object obj) {
+        SharedObject so = byObject.get(obj);
+        if (so != null) {
+            updateBlocks(so, 0, so.blockCount());
+        }
+    }
+
+    /**
+     * Write check for instrumented code: if {@code array} is shared, this thread may write the block
+     * holding {@code index}; its writes are published at the thread's next synchronization
+     * (lock, unlock, acquire, release, barrier, or the end of {@code start()}). Unlike
+     * {@link #acquire}, this need not exclude other writers: protocols that merge concurrent
+     * writers (LRC) let them proceed.
+     */
+    public final void writeCheck(Object array, int index) {
+        SharedObject so = byObject.get(array);
+        if (so != null) {
+            startWrite(so, so.blockOf(index));
+        }
+    }
+
+    /** Write check for a field of {@code obj}: if it is a shared object, this thread may write it. */
+    public final void writeCheck(Object obj) {
+        SharedObject so = byObject.get(obj);
+        if (so != null) {
+            for (int b = 0; b < so.blockCount(); b++) {
+                startWrite(so, b);
+            }
+        }
+    }
+
+    /** True if {@code obj} is a registered shared object (for instrumented code deciding what to check). */
+    public final boolean isShared(Object obj) {
+        return byObject.containsKey(obj);
+    }
+
+    private void startWrite(SharedObject so, int b) {
+        Set<Long> written = writtenBlocks.get();
+        Long id = LockIds.block(so.key(), b);
+        if (!written.contains(id)) {
+            writeBlock(so, b);
+            written.add(id);
+        }
+    }
+
+    /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
+    private void endWrites() {
+        Set<Long> written = writtenBlocks.get();
+        if (written.isEmpty()) {
+            return;
+        }
+        for (long id : written) {
+            endWriteBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
+        }
+        written.clear();
+    }
+
+    /** Called by the runtime when a thread's {@code start()} returns: its last writes become visible. */
+    public final void threadDone() {
+        endWrites();
     }
 
     // ---------------------------------------------------------------- asynchronous forms
@@ -343,6 +429,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void lockId(long id) {
+        endWrites();
         if (mutex(id).enter(Thread.currentThread(), this)) {
             try {
                 acquireLock(id);
@@ -354,6 +441,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void unlockId(long id, String call) {
+        endWrites();
         HolderMutex m = mutex(id);
         Thread me = Thread.currentThread();
         if (!m.heldBy(me)) {
@@ -367,6 +455,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
     public final void barrier() {
+        endWrites();
         long start = System.nanoTime();
         try {
             localBarrier.await();
@@ -465,6 +554,24 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Ends this node's write access to {@code block}; its writes must become visible to later acquirers. */
     protected abstract void releaseBlock(SharedObject so, int block);
+
+    /**
+     * This node starts instrumented writes to {@code block} for the calling thread, until
+     * {@link #endWriteBlock}. The default takes the block exclusively, as {@code acquire} does
+     * (correct for any protocol); protocols that merge concurrent writers override both.
+     */
+    protected void writeBlock(SharedObject so, int block) {
+        lockBlocks(so, block, block + 1, Thread.currentThread());
+    }
+
+    /** Ends the calling thread's instrumented writes to {@code block}: they must become visible to later acquirers. */
+    protected void endWriteBlock(SharedObject so, int block) {
+        HolderMutex m = mutex(LockIds.block(so.key(), block));
+        if (m.outermost(Thread.currentThread())) {
+            releaseBlock(so, block);
+        }
+        m.exit();
+    }
 
     /** Takes job-wide lock {@code id} for this node (local threads already excluded); an acquire point. */
     protected abstract void acquireLock(long id);

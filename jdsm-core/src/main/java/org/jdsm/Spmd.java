@@ -1,5 +1,7 @@
 package org.jdsm;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import org.jdsm.comm.Comm;
 import org.jdsm.runtime.JobInfo;
@@ -78,6 +80,36 @@ public abstract class Spmd {
     /** The job's command-line arguments. */
     public final List<String> args() {
         return job.args();
+    }
+
+    /**
+     * Reads a whole file from the machine the job was started from: under {@code jdsm submit} the
+     * user's laptop (the request travels over the ssh stream; relative paths resolve against the
+     * directory the user submitted from, and paths outside it are refused unless allowed), under
+     * {@code jdsm run} this machine (relative to the working directory).
+     *
+     * @throws UncheckedIOException if the file cannot be read or is not allowed
+     */
+    public final byte[] readClientFile(String path) {
+        try {
+            return job.clientFiles().read(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read client file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates or replaces a file on the machine the job was started from, with the same rules as
+     * {@link #readClientFile}. The file appears whole or not at all.
+     *
+     * @throws UncheckedIOException if the file cannot be written or is not allowed
+     */
+    public final void writeClientFile(String path, byte[] data) {
+        try {
+            job.clientFiles().write(path, data);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write client file " + path + ": " + e.getMessage(), e);
+        }
     }
 
     /** Job-wide barrier: every thread of every node must call it. */

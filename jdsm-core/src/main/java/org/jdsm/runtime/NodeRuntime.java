@@ -30,6 +30,7 @@ public final class NodeRuntime {
     private static final String FINISHED = "finished";
 
     private final NodeConfig config;
+    private final ClientFiles clientFiles;
     private final DsmStats stats = new DsmStats();
     private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
     private volatile String failure;
@@ -41,8 +42,15 @@ public final class NodeRuntime {
     private PhaseCoordinator coordinator;
     private List<Map<String, Long>> jobStats;
 
+    /** A node on the client's own machine: {@link org.jdsm.Spmd#readClientFile} reads local files. */
     public NodeRuntime(NodeConfig config) {
+        this(config, LocalClientFiles.workingDirectory());
+    }
+
+    /** A node whose client's files are reached through {@code clientFiles} (a remote launcher's). */
+    public NodeRuntime(NodeConfig config, ClientFiles clientFiles) {
         this.config = config;
+        this.clientFiles = clientFiles;
     }
 
     private int myNode() {
@@ -71,7 +79,7 @@ public final class NodeRuntime {
             }
             pool.init(new PoolContext(myNode(), nodes(), config.threadsPerNode(), trans, wire, stats));
             trans.init(config.commConfig());
-            spmd.bind(new JobInfo(myNode(), nodes(), config.threadsPerNode(), config.args()), pool, comm);
+            spmd.bind(new JobInfo(myNode(), nodes(), config.threadsPerNode(), config.args(), clientFiles), pool, comm);
 
             pool.setRegistrationOpen(true);
             try {
@@ -125,6 +133,7 @@ public final class NodeRuntime {
                 SpmdThreads.set(global);
                 try {
                     spmd.start();
+                    pool.threadDone();
                 } catch (Throwable e) {
                     errors[local] = e;
                     if (!(e instanceof JobAbortedException)) {

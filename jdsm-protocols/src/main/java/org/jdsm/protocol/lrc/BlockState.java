@@ -24,8 +24,8 @@ final class BlockState {
     boolean present;
     /** A fetch for this block is in flight (one at a time). */
     boolean fetching;
-    /** A local thread holds the block's write lock. */
-    boolean held;
+    /** Local threads writing the block now: through its write lock, or instrumented writes until their next release point. */
+    int writers;
     /** Contents at the first write since the last diff (non-home only). */
     Object twin;
     /** What the copy included when {@link #twin} was taken: the base of the next diff. */

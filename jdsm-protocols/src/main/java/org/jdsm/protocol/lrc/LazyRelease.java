@@ -99,8 +99,9 @@ public final class LazyRelease extends SharedObjectPool {
     private void makeValid(BlockState st) {
         while (true) {
             int[] need;
+            boolean mustPublish;
             synchronized (st) {
-                if (st.computeValid() || st.held) {
+                if (st.computeValid() || st.writers > 0) {
                     st.refreshValid();
                     return;
                 }
@@ -113,23 +114,34 @@ public final class LazyRelease extends SharedObjectPool {
                     await(st, () -> !st.fetching);
                     continue;
                 }
-                st.fetching = true;
+                // Local writes not yet diffed (the copy went stale while they were in progress) must
+                // leave before the fetched copy overwrites them.
+                mustPublish = st.twin != null;
+                st.fetching = !mustPublish;
                 need = st.needed.clone();
             }
-            FetchReply reply;
+            if (mustPublish) {
+                synchronized (state) {
+                    flushLocked();
+                }
+                continue;
+            }
+            FetchReply reply = null;
             try {
                 reply = (FetchReply) await(trans().request(st.home, new FetchRequest(st.id, need)));
             } finally {
+                // Install and clear the flag in one step: a thread waiting for this fetch must not
+                // start another whose reply could land on top of writes made after this one.
                 synchronized (st) {
+                    if (reply != null) {
+                        st.object.install(st.block, reply.content());
+                        st.have = reply.have();
+                        st.present = true;
+                        st.refreshValid();
+                    }
                     st.fetching = false;
                     st.notifyAll();
                 }
-            }
-            synchronized (st) {
-                st.object.install(st.block, reply.content());
-                st.have = reply.have();
-                st.present = true;
-                st.refreshValid();
             }
             stats().increment(Counter.FETCHES);
         }
@@ -197,19 +209,7 @@ public final class LazyRelease extends SharedObjectPool {
         BlockState st = block(so, b);
         acquireLock(st.id);
         try {
-            while (true) {
-                makeValid(st);
-                synchronized (st) {
-                    if (st.computeValid()) {
-                        st.held = true;
-                        if (st.home != myNode() && st.twin == null) {
-                            st.twin = so.snapshot(b);
-                            st.twinBase = st.have.clone();
-                        }
-                        return;
-                    }
-                }
-            }
+            startWriting(st, false);
         } catch (RuntimeException e) {
             releaseLock(st.id);
             throw e;
@@ -218,15 +218,50 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void releaseBlock(SharedObject so, int b) {
-        BlockState st = block(so, b);
+        stopWriting(block(so, b));
+        releaseLock(block(so, b).id);
+    }
+
+    /** Instrumented writes need no exclusive access here: concurrent writers' diffs merge at the home. */
+    @Override
+    protected void writeBlock(SharedObject so, int b) {
+        startWriting(block(so, b), true);
+    }
+
+    @Override
+    protected void endWriteBlock(SharedObject so, int b) {
+        stopWriting(block(so, b));
+    }
+
+    /**
+     * Makes the copy current (unless {@code alongside} another local writer, who keeps it as it is)
+     * and keeps a twin for the diff. While writers are active a publication diffs against a snapshot.
+     */
+    private void startWriting(BlockState st, boolean alongside) {
+        while (true) {
+            makeValid(st);
+            synchronized (st) {
+                if (st.computeValid() || alongside && st.writers > 0) {
+                    st.writers++;
+                    if (st.home != myNode() && st.twin == null) {
+                        st.twin = st.object.snapshot(st.block);
+                        st.twinBase = st.have.clone();
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One writer is done: its writes join the next interval. */
+    private void stopWriting(BlockState st) {
         synchronized (state) {
             synchronized (st) {
-                st.held = false;
+                st.writers--;
                 st.pending = true;
             }
             pendingBlocks.add(st);
         }
-        releaseLock(st.id);
     }
 
     /**
@@ -259,11 +294,11 @@ public final class LazyRelease extends SharedObjectPool {
         askForCollectionIfLarge();
     }
 
-    /** Sends the home what changed since the twin. A block still held keeps a fresh twin. Caller holds st. */
+    /** Sends the home what changed since the twin. A block still being written keeps a fresh twin. Caller holds st. */
     private void sendDiff(BlockState st, int seq) {
         Object diff;
         int[] base = st.twinBase;
-        if (st.held) {
+        if (st.writers > 0) {
             // Diff against a snapshot so writes racing with us land either in this diff or the next.
             Object snapshot = st.object.snapshot(st.block);
             diff = st.object.diffSnapshots(st.block, snapshot, st.twin);

@@ -22,6 +22,14 @@ class ChaosStressTest {
                 .flatMap(p -> shapes.stream().map(s -> Arguments.of(p, s[0], s[1], s[2])));
     }
 
+    @ParameterizedTest(name = "plain access {0} {1}x{2}")
+    @MethodSource("shapes")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void instrumentedStyleWritesMergeAndPublish(String protocol, int nodes, int threads, int seed) {
+        InJvmJob.of(PlainAccessStyle.class).comm("chaos").protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of("4", "15")).run();
+    }
+
     @ParameterizedTest(name = "{0} {1}x{2} seed {3}")
     @MethodSource("shapes")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
