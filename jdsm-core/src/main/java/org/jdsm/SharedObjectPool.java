@@ -154,6 +154,11 @@ public abstract class SharedObjectPool implements MessageHandler {
         return so;
     }
 
+    /** The shared object wrapping {@code obj}, or null if it is not registered (for instrumented code). */
+    public final SharedObject registered(Object obj) {
+        return byObject.get(obj);
+    }
+
     /** The shared object with registration ordinal {@code key}. */
     protected final SharedObject sharedObject(int key) {
         return objects.get(key);
@@ -196,7 +201,8 @@ public abstract class SharedObjectPool implements MessageHandler {
         updateBlocks(so, blocks[0], blocks[1]);
     }
 
-    private void updateBlocks(SharedObject so, int from, int to) {
+    /** Makes blocks {@code [from, to)} current; protocols may overlap the fetches. */
+    protected void updateBlocks(SharedObject so, int from, int to) {
         for (int b = from; b < to; b++) {
             updateBlock(so, b);
         }

@@ -130,7 +130,7 @@ public final class NodeRuntime {
             int global = myNode() * threads + t;
             int local = t;
             Thread w = new Thread(() -> {
-                SpmdThreads.set(global);
+                SpmdThreads.set(global, pool);
                 try {
                     spmd.start();
                     pool.threadDone();

@@ -1,7 +1,7 @@
 package org.jdsm.launch;
 
 /** Ends the JVM with a given code even if user threads or shutdown hooks hang. */
-final class JvmExit {
+public final class JvmExit {
 
     /** How long shutdown hooks may run before the JVM is halted. */
     private static final long HOOK_GRACE_MILLIS = 5_000;
@@ -10,7 +10,7 @@ final class JvmExit {
     }
 
     /** Flushes stdout and stderr, then exits; halts after a grace period if the shutdown hooks hang. */
-    static void exit(int code) {
+    public static void exit(int code) {
         System.out.flush();
         System.err.flush();
         Thread watchdog = new Thread(() -> {

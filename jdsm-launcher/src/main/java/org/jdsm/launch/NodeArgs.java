@@ -36,6 +36,16 @@ public record NodeArgs(int rank, int nodes, int threadsPerNode, String protocol,
         args = List.copyOf(args);
     }
 
+    /** The same node arguments for rank {@code rank}. */
+    public NodeArgs withRank(int rank) {
+        return new NodeArgs(rank, nodes, threadsPerNode, protocol, comm, jobId, jobPath, jobClass, stats, watchPid, args);
+    }
+
+    /** The same node arguments with the job's classes at {@code path}. */
+    public NodeArgs withJobPath(Path path) {
+        return new NodeArgs(rank, nodes, threadsPerNode, protocol, comm, jobId, path, jobClass, stats, watchPid, args);
+    }
+
     /** The arguments to put after {@code NodeMain} on a command line. */
     public List<String> toArgs() {
         List<String> out = new ArrayList<>(List.of(

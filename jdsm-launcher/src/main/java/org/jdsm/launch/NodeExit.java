@@ -1,16 +1,23 @@
 package org.jdsm.launch;
 
 /**
- * How one node JVM ended.
+ * How one node ended.
  *
  * @param rank   the node's rank
+ * @param host   the host it ran on, or null on this machine
  * @param code   its exit code
  * @param killed whether the launcher killed it
  * @param report the first line of its failure report, or null
  */
-record NodeExit(int rank, int code, boolean killed, String report) {
+public record NodeExit(int rank, String host, int code, boolean killed, String report) {
 
-    boolean ok() {
+    /** A node that ran on this machine. */
+    public NodeExit(int rank, int code, boolean killed, String report) {
+        this(rank, null, code, killed, report);
+    }
+
+    /** Whether it exited 0. */
+    public boolean ok() {
         return code == ExitCodes.OK;
     }
 
@@ -21,7 +28,7 @@ record NodeExit(int rank, int code, boolean killed, String report) {
 
     /** What the launcher says about it. */
     String describe() {
-        String how = "rank " + rank + " exited with code " + code;
+        String how = "rank " + rank + (host == null ? "" : " on " + host) + " exited with code " + code;
         if (code > 128 && report == null) {
             how += " (signal " + (code - 128) + ")";
         }

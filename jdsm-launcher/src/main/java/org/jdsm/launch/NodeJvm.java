@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * (the shaded jdsm.jar when run by {@code bin/jdsm}), then the user's JVM options, then
  * {@link NodeMain} and its {@link NodeArgs}.
  */
-final class NodeJvm {
+public final class NodeJvm {
 
     /** The first release that warns about sun.misc.Unsafe memory access unless told otherwise. */
     private static final int UNSAFE_WARNING_RELEASE = 23;
@@ -32,13 +32,21 @@ final class NodeJvm {
         return command;
     }
 
-    private static List<String> defaultOptions() {
-        List<String> options = new ArrayList<>(List.of(
+    /**
+     * Options for a node JVM that every Java from 17 on accepts, also for a remote node whose Java
+     * release is unknown: UTF-8 output, and native access for Netty's epoll transport.
+     */
+    public static List<String> portableOptions() {
+        return List.of(
                 // Output in UTF-8, which the launcher decodes (JDK 17 and 18+ spell it differently).
                 "-Dsun.stdout.encoding=UTF-8", "-Dsun.stderr.encoding=UTF-8",
                 "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8",
                 // Netty loads its native epoll transport: allowed, without a warning on every node.
-                "--enable-native-access=ALL-UNNAMED"));
+                "--enable-native-access=ALL-UNNAMED");
+    }
+
+    private static List<String> defaultOptions() {
+        List<String> options = new ArrayList<>(portableOptions());
         if (Runtime.version().feature() >= UNSAFE_WARNING_RELEASE) {
             options.add("--sun-misc-unsafe-memory-access=allow"); // Netty's pooled direct buffers
         }

@@ -9,7 +9,10 @@ import org.jdsm.DsmException;
 import org.jdsm.JobAbortedException;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
+import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.rendezvous.TcpRendezvous;
+import org.jdsm.runtime.ClientFiles;
+import org.jdsm.runtime.LocalClientFiles;
 import org.jdsm.runtime.NodeConfig;
 import org.jdsm.runtime.NodeRuntime;
 
@@ -26,6 +29,8 @@ public final class NodeMain {
     public static final String REPORT_PREFIX = "jdsm: ";
 
     private static final Duration RENDEZVOUS_TIMEOUT = Duration.ofSeconds(60);
+    /** The nodes of {@code jdsm run} all run on this machine. */
+    private static final String LOOPBACK = "127.0.0.1";
 
     private NodeMain() {
     }
@@ -45,8 +50,19 @@ public final class NodeMain {
             return ExitCodes.USAGE;
         }
         ParentWatch.start(node.watchPid(), node.rank());
+        return outcome(node.rank(), () -> runNode(node, NodeEnv.secret(env), NodeEnv.rendezvous(env),
+                LOOPBACK, LocalClientFiles.workingDirectory()));
+    }
+
+    /**
+     * Runs a node's body and turns how it ended into an exit code; a failure is reported as one
+     * line on stderr that starts with {@link #REPORT_PREFIX}.
+     *
+     * @return {@link ExitCodes#OK}, {@link ExitCodes#FAILED} or {@link ExitCodes#STOPPED}
+     */
+    public static int outcome(int rank, Runnable node) {
         try {
-            runNode(node, env);
+            node.run();
             return ExitCodes.OK;
         } catch (JobAbortedException e) {
             // One line: the failing node prints the details itself.
@@ -56,25 +72,31 @@ public final class NodeMain {
             report(e.getMessage()); // the runtime's messages name the node and the cause
             return ExitCodes.FAILED;
         } catch (CommException | LaunchException e) {
-            report("node " + node.rank() + " failed: " + e.getMessage());
+            report("node " + rank + " failed: " + e.getMessage());
             return ExitCodes.FAILED;
         } catch (RuntimeException | Error e) {
             // Not a failure JDSM anticipated: the stack trace is worth having.
-            report("node " + node.rank() + " failed: " + e);
+            report("node " + rank + " failed: " + e);
             e.printStackTrace();
             return ExitCodes.FAILED;
         }
     }
 
-    private static void runNode(NodeArgs node, Map<String, String> env) {
-        byte[] secret = NodeEnv.secret(env);
+    /**
+     * Runs one node of a job to the end: meets the other nodes through the rendezvous server,
+     * listens on {@code bindHost}, loads the job from {@code node.jobPath()}.
+     *
+     * @param clientFiles what {@code Spmd.readClientFile} and {@code writeClientFile} reach
+     */
+    public static void runNode(NodeArgs node, byte[] secret, NodeAddress rendezvous, String bindHost,
+                               ClientFiles clientFiles) {
         CommConfig comm = CommConfig.builder().jobId(node.jobId()).myNode(node.rank()).nodes(node.nodes())
-                .secret(secret)
-                .rendezvous(new TcpRendezvous(NodeEnv.rendezvous(env), node.jobId(), secret, RENDEZVOUS_TIMEOUT))
+                .secret(secret).bindHost(bindHost)
+                .rendezvous(new TcpRendezvous(rendezvous, node.jobId(), secret, RENDEZVOUS_TIMEOUT))
                 .build();
         try (URLClassLoader loader = JobClassPath.of(node.jobPath()).loader(NodeMain.class.getClassLoader())) {
             new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
-                    node.jobClass(), loader, node.args(), node.stats())).run();
+                    node.jobClass(), loader, node.args(), node.stats()), clientFiles).run();
         } catch (IOException e) {
             throw new UncheckedIOException("closing the job's class loader", e);
         }

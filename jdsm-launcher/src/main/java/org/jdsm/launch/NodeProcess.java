@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** One node JVM of a local job: the process, its rank-prefixed output, and how it ended. */
-final class NodeProcess {
+final class NodeProcess implements Supervised {
 
     private final int rank;
     private final Process process;
@@ -36,8 +36,8 @@ final class NodeProcess {
         return rank;
     }
 
-    /** Completes with this node when its process has exited. */
-    CompletableFuture<NodeProcess> onExit() {
+    @Override
+    public CompletableFuture<Supervised> onExit() {
         return process.onExit().thenApply(p -> this);
     }
 
@@ -52,7 +52,8 @@ final class NodeProcess {
     }
 
     /** Kills the node and anything it started (SIGKILL). */
-    void kill() {
+    @Override
+    public void kill() {
         if (process.isAlive()) {
             killed = true;
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -66,13 +67,14 @@ final class NodeProcess {
     }
 
     /** Waits up to {@code millis} per stream until all the node's output is out. */
-    void awaitOutput(long millis) throws InterruptedException {
+    @Override
+    public void awaitOutput(long millis) throws InterruptedException {
         stdout.await(millis);
         stderr.await(millis);
     }
 
-    /** How the node ended; only once it has exited. */
-    NodeExit exit() {
+    @Override
+    public NodeExit exit() {
         return new NodeExit(rank, process.exitValue(), killed, stderr.report());
     }
 }

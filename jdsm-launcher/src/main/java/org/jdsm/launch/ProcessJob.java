@@ -2,12 +2,9 @@ package org.jdsm.launch;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.jdsm.comm.rendezvous.TcpRendezvousServer;
@@ -15,18 +12,14 @@ import org.jdsm.comm.rendezvous.TcpRendezvousServer;
 /**
  * Runs a job as one JVM per node on this machine. Starts a rendezvous server on loopback, starts the
  * node JVMs with the job's secret in their environment, streams their output prefixed with the
- * rank, and ends the job as soon as it has failed: once a node exits non-zero, the others get a few
- * seconds to stop on their own and are then killed. A shutdown hook (Ctrl-C) kills every node.
+ * rank, and ends the job as soon as it has failed ({@link Supervisor}). A shutdown hook (Ctrl-C) kills
+ * every node.
  */
 final class ProcessJob {
 
     private static final Duration RENDEZVOUS_TIMEOUT = Duration.ofSeconds(60);
-    /** After the first failure, how long the other nodes get to stop on their own. */
-    private static final long STOP_GRACE_MILLIS = 3_000;
     /** On Ctrl-C, how long the nodes get between SIGTERM and SIGKILL. */
     private static final long TERMINATE_GRACE_MILLIS = 2_000;
-    /** How long to wait for a node's last output once it has exited. */
-    private static final long OUTPUT_DRAIN_MILLIS = 2_000;
 
     private final JobSpec spec;
     private final JobClassPath classPath;
@@ -68,30 +61,8 @@ final class ProcessJob {
         }
     }
 
-    /** Collects the nodes' exits; after the first failure, kills whatever is still running after a grace period. */
     private int supervise() throws InterruptedException {
-        BlockingQueue<NodeProcess> exited = new LinkedBlockingQueue<>();
-        nodes.forEach(n -> n.onExit().thenAccept(exited::add));
-        List<NodeExit> exits = new ArrayList<>();
-        boolean failing = false;
-        boolean inGrace = false;
-        long killAt = 0;
-        while (exits.size() < nodes.size()) {
-            NodeProcess node = inGrace ? exited.poll(killAt - System.nanoTime(), TimeUnit.NANOSECONDS) : exited.take();
-            if (node == null) {
-                inGrace = false;
-                nodes.forEach(NodeProcess::kill);
-                continue;
-            }
-            node.awaitOutput(OUTPUT_DRAIN_MILLIS);
-            NodeExit exit = node.exit();
-            exits.add(exit);
-            if (!exit.ok() && !failing) {
-                failing = true;
-                inGrace = true;
-                killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS);
-            }
-        }
+        List<NodeExit> exits = Supervisor.await(nodes);
         if (interrupted) {
             return ExitCodes.INTERRUPTED;
         }

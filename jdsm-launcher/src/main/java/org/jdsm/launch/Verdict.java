@@ -9,12 +9,12 @@ import java.util.stream.Collectors;
  * The outcome of a job from how its nodes ended: success only if every node exited 0; otherwise the
  * node that failed first on its own account is named, not the nodes that stopped because of it.
  */
-final class Verdict {
+public final class Verdict {
 
     private final List<NodeExit> exits;
 
     /** @param exits the nodes' exits in the order they happened */
-    Verdict(List<NodeExit> exits) {
+    public Verdict(List<NodeExit> exits) {
         this.exits = List.copyOf(exits);
     }
 
@@ -28,12 +28,12 @@ final class Verdict {
     }
 
     /** The job's exit code: 0, or the cause's code (a bystander's code becomes {@link ExitCodes#FAILED}). */
-    int exitCode() {
+    public int exitCode() {
         return cause().map(e -> e.code() == ExitCodes.STOPPED ? ExitCodes.FAILED : e.code()).orElse(ExitCodes.OK);
     }
 
     /** The summary lines for stderr; none on success. */
-    List<String> summary() {
+    public List<String> summary() {
         return cause().map(cause -> {
             String killed = exits.stream().filter(NodeExit::killed).map(e -> Integer.toString(e.rank()))
                     .collect(Collectors.joining(", "));

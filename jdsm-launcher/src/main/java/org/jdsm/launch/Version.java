@@ -9,10 +9,10 @@ import org.jdsm.runtime.Pools;
 import picocli.CommandLine.IVersionProvider;
 
 /** The JDSM version of this build, and what it runs on. */
-final class Version implements IVersionProvider {
+public final class Version implements IVersionProvider {
 
     /** The version Maven filtered into {@code version.properties}. */
-    static String jdsm() {
+    public static String jdsm() {
         Properties props = new Properties();
         try (InputStream in = Version.class.getResourceAsStream("version.properties")) {
             if (in != null) {

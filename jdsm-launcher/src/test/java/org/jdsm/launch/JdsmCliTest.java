@@ -73,6 +73,27 @@ class JdsmCliTest {
     }
 
     @Test
+    void submitHelpTeachesWithExamples() {
+        assertEquals(0, execute("submit", "--help"));
+        assertTrue(out.toString().contains("jdsm submit --cluster alice@hpc.example.org --hosts nodes.txt -n 3 -t 4"),
+                out.toString());
+        assertTrue(out.toString().contains("--known-hosts"), out.toString());
+    }
+
+    @Test
+    void submitNeedsHostsOrSlurmBeforeConnecting() {
+        assertEquals(ExitCodes.USAGE, execute("submit", "--cluster", "a@b", "-n", "2", "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm submit: give either --hosts FILE or --slurm"), err.toString());
+    }
+
+    @Test
+    void submitLeavesEverythingAfterTheClassToTheJob() {
+        ParseResult run = JdsmCli.commandLine().parseArgs("submit", "--slurm", "-n", "2", "job.jar", "Job", "--slurm", "-n")
+                .subcommand();
+        assertEquals(List.of("--slurm", "-n"), run.matchedPositional(2).getValue());
+    }
+
+    @Test
     void noCommandIsAUsageError() {
         assertEquals(ExitCodes.USAGE, execute());
         assertTrue(err.toString().startsWith("jdsm: missing command"), err.toString());

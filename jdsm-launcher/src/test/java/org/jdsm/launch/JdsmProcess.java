@@ -27,24 +27,25 @@ final class JdsmProcess implements AutoCloseable {
     /** The source tree's root, where {@code bin/jdsm} lives. */
     static final Path ROOT = Path.of(System.getProperty("jdsm.root", "..")).toAbsolutePath().normalize();
 
-    private final String marker = "-Djdsm.test.marker=" + UUID.randomUUID();
+    private final String marker;
     private final Process process;
     private final StringBuffer stdout = new StringBuffer();
     private final StringBuffer stderr = new StringBuffer();
     private final List<Thread> readers = new ArrayList<>();
 
-    private JdsmProcess(List<String> args, boolean markNodes) throws IOException {
+    /**
+     * Runs {@code prefix bin/jdsm args} in {@code dir}, with no JDSM or ssh-agent settings from our
+     * environment; {@code marker} is what {@link #leftovers} looks for.
+     */
+    private JdsmProcess(List<String> prefix, Path dir, List<String> args, String marker) throws IOException {
+        this.marker = marker;
         Path script = ROOT.resolve("bin/jdsm");
         assertTrue(Files.isExecutable(script), script + " is missing or not executable");
-        List<String> command = new ArrayList<>(List.of(script.toString()));
-        if (markNodes) {
-            command.add(args.get(0));
-            command.add("--jvm-arg=" + marker);
-            command.addAll(args.subList(1, args.size()));
-        } else {
-            command.addAll(args);
-        }
-        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+        List<String> command = new ArrayList<>(prefix);
+        command.add(script.toString());
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("JDSM_") || name.equals("SSH_AUTH_SOCK"));
         // The JDK running the tests also runs the CLI (CI runs the suite on several JDKs).
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -54,16 +55,26 @@ final class JdsmProcess implements AutoCloseable {
         readers.add(copy(process.getErrorStream(), stderr));
     }
 
-    /** Runs {@code jdsm run ARGS}, marking the node JVMs ({@code args} must start with the first option). */
+    /** Runs {@code jdsm ARGS} in network namespace {@code ns}, in directory {@code dir}. */
+    static JdsmProcess inNamespace(String ns, Path dir, List<String> args) throws IOException {
+        return new JdsmProcess(List.of("ip", "netns", "exec", ns), dir, args, newMarker());
+    }
+
+    private static String newMarker() {
+        return "-Djdsm.test.marker=" + UUID.randomUUID();
+    }
+
+    /** Runs {@code jdsm run ARGS}, marking the node JVMs. */
     static JdsmProcess run(String... args) throws IOException {
-        List<String> all = new ArrayList<>(List.of("run"));
+        String marker = newMarker();
+        List<String> all = new ArrayList<>(List.of("run", "--jvm-arg=" + marker));
         all.addAll(List.of(args));
-        return new JdsmProcess(all, true);
+        return new JdsmProcess(List.of(), ROOT, all, marker);
     }
 
     /** Runs {@code jdsm ARGS} as given. */
     static JdsmProcess plain(String... args) throws IOException {
-        return new JdsmProcess(List.of(args), false);
+        return new JdsmProcess(List.of(), ROOT, List.of(args), newMarker());
     }
 
     /** Waits for the launcher to exit and returns its exit code; fails the test after {@code timeout}. */

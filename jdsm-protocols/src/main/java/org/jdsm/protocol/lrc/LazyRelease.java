@@ -53,6 +53,8 @@ public final class LazyRelease extends SharedObjectPool {
     private int[] vc;
     private IntervalLog log;
     private final Set<BlockState> pendingBlocks = new LinkedHashSet<>();
+    /** Blocks that local threads are writing now (guarded by {@link #state}). */
+    private final Set<BlockState> writing = new java.util.HashSet<>();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
     private final ConcurrentHashMap<Long, LockState> locks = new ConcurrentHashMap<>();
@@ -130,20 +132,60 @@ public final class LazyRelease extends SharedObjectPool {
             try {
                 reply = (FetchReply) await(trans().request(st.home, new FetchRequest(st.id, need)));
             } finally {
-                // Install and clear the flag in one step: a thread waiting for this fetch must not
-                // start another whose reply could land on top of writes made after this one.
-                synchronized (st) {
-                    if (reply != null) {
-                        st.object.install(st.block, reply.content());
-                        st.have = reply.have();
-                        st.present = true;
-                        st.refreshValid();
-                    }
-                    st.fetching = false;
-                    st.notifyAll();
+                fetched(st, reply);
+            }
+        }
+    }
+
+    /**
+     * Ends a fetch: installs the reply (null if it failed) and clears the in-flight flag in one step,
+     * so a thread waiting for this fetch cannot start another whose reply lands on later writes.
+     */
+    private void fetched(BlockState st, FetchReply reply) {
+        synchronized (st) {
+            if (reply != null) {
+                st.object.install(st.block, reply.content());
+                st.have = reply.have();
+                st.present = true;
+                st.refreshValid();
+                stats().increment(Counter.FETCHES);
+            }
+            st.fetching = false;
+            st.notifyAll();
+        }
+    }
+
+    /** A range: every missing block is requested first, then all replies awaited (one round trip, not one per block). */
+    @Override
+    protected void updateBlocks(SharedObject so, int from, int to) {
+        List<BlockState> started = new ArrayList<>();
+        List<java.util.concurrent.CompletableFuture<Object>> replies = new ArrayList<>();
+        for (int b = from; b < to; b++) {
+            BlockState st = block(so, b);
+            if (st.valid || st.home == myNode()) {
+                continue;
+            }
+            synchronized (st) {
+                if (!st.computeValid() && st.writers == 0 && !st.fetching && st.twin == null) {
+                    st.fetching = true;
+                    started.add(st);
+                    replies.add(trans().request(st.home, new FetchRequest(st.id, st.needed.clone())));
                 }
             }
-            stats().increment(Counter.FETCHES);
+        }
+        for (int i = 0; i < started.size(); i++) {
+            FetchReply reply = null;
+            try {
+                reply = (FetchReply) await(replies.get(i));
+            } finally {
+                fetched(started.get(i), reply);
+                if (reply == null) {
+                    started.subList(i + 1, started.size()).forEach(st -> fetched(st, null));
+                }
+            }
+        }
+        for (int b = from; b < to; b++) {
+            updateBlock(so, b); // whatever is still stale (raced with a notice, home waits, writers)
         }
     }
 
@@ -240,14 +282,17 @@ public final class LazyRelease extends SharedObjectPool {
     private void startWriting(BlockState st, boolean alongside) {
         while (true) {
             makeValid(st);
-            synchronized (st) {
-                if (st.computeValid() || alongside && st.writers > 0) {
-                    st.writers++;
-                    if (st.home != myNode() && st.twin == null) {
-                        st.twin = st.object.snapshot(st.block);
-                        st.twinBase = st.have.clone();
+            synchronized (state) {
+                synchronized (st) {
+                    if (st.computeValid() || alongside && st.writers > 0) {
+                        st.writers++;
+                        writing.add(st);
+                        if (st.home != myNode() && st.twin == null) {
+                            st.twin = st.object.snapshot(st.block);
+                            st.twinBase = st.have.clone();
+                        }
+                        return;
                     }
-                    return;
                 }
             }
         }
@@ -259,6 +304,9 @@ public final class LazyRelease extends SharedObjectPool {
             synchronized (st) {
                 st.writers--;
                 st.pending = true;
+                if (st.writers == 0) {
+                    writing.remove(st);
+                }
             }
             pendingBlocks.add(st);
         }
@@ -312,6 +360,9 @@ public final class LazyRelease extends SharedObjectPool {
         base[myNode()] = 0; // this writer's own earlier diffs are ordered by FIFO already
         trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
         stats().increment(Counter.DIFFS_SENT);
+        if (diff instanceof org.jdsm.content.ArrayDiff changes) {
+            stats().add(Counter.DIFF_ELEMENTS, changes.changedElements());
+        }
     }
 
     /**
@@ -511,8 +562,12 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void nodeBarrier() {
-        long start = System.nanoTime();
         synchronized (state) {
+            // A barrier publishes everything, including writes to blocks still held across it.
+            for (BlockState st : writing) {
+                st.pending = true;
+                pendingBlocks.add(st);
+            }
             flushLocked();
         }
         barrier.run();
@@ -520,7 +575,6 @@ public final class LazyRelease extends SharedObjectPool {
             log.discardUpTo(vc); // every node now knows every interval
         }
         stats().increment(Counter.BARRIERS);
-        stats().add(Counter.BARRIER_WAIT_NANOS, System.nanoTime() - start);
     }
 
     void sendBarrier(int node, Messages.BarrierMessage message) {

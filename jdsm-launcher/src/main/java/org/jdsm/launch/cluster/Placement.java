@@ -1,0 +1,49 @@
+package org.jdsm.launch.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jdsm.launch.LaunchException;
+
+/**
+ * Which host runs which rank: hostfile lines ({@code host[:slots]}, {@code #} comments) are filled
+ * in order, each host with up to its slots (default 1) ranks, as MPI's hostfiles do.
+ */
+public final class Placement {
+
+    private Placement() {
+    }
+
+    /** The host of each rank, rank 0 first. */
+    public static List<String> ranks(List<String> hostLines, int nodes) {
+        List<String> hosts = new ArrayList<>();
+        for (String raw : hostLines) {
+            String line = raw.replaceFirst("#.*", "").strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            int colon = line.lastIndexOf(':');
+            String host = colon < 0 ? line : line.substring(0, colon);
+            int slots = colon < 0 ? 1 : slots(line.substring(colon + 1), raw);
+            for (int s = 0; s < slots && hosts.size() < nodes; s++) {
+                hosts.add(host);
+            }
+        }
+        if (hosts.size() < nodes) {
+            throw new LaunchException("the hosts have " + hosts.size() + " slot(s) in all, but the job needs " + nodes
+                    + " (give a host more with host:slots)");
+        }
+        return hosts;
+    }
+
+    private static int slots(String text, String line) {
+        try {
+            int slots = Integer.parseInt(text.strip());
+            if (slots >= 1) {
+                return slots;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new LaunchException("bad hostfile line '" + line + "': slots must be a number of at least 1");
+    }
+}

@@ -1,0 +1,192 @@
+package org.jdsm.launch.cluster;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.jdsm.launch.ExitCodes;
+import org.jdsm.launch.LaunchException;
+import org.jdsm.launch.NodeExit;
+import org.jdsm.launch.NodeMain;
+import org.jdsm.launch.Supervised;
+
+/**
+ * The manager's handle on one server: the ssh (or srun) process that runs it on its node. Relays
+ * the server's frames to the client, shows its raw stderr as the rank's, watches its heartbeat,
+ * and says how it ended, in the server's own words or, if it died without a word, in
+ * {@link RemoteDiagnosis}'s.
+ */
+final class RemoteServer implements Supervised {
+
+    private static final int STDERR_TAIL = 8;
+
+    private final int rank;
+    private final String host;
+    private final String remoteJava;
+    private final Process process;
+    private final FrameOutput toServer;
+    private final FrameOutput toClient;
+    private final Liveness liveness;
+    private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final List<Thread> readers = new ArrayList<>();
+    private volatile boolean connected;
+    private volatile Integer reportedCode;
+    private volatile String report;
+    private volatile String silence;
+    private volatile boolean killed;
+
+    private RemoteServer(int rank, String host, String remoteJava, Process process, FrameOutput toClient) {
+        this.rank = rank;
+        this.host = host;
+        this.remoteJava = remoteJava;
+        this.process = process;
+        this.toServer = new FrameOutput(process.getOutputStream());
+        this.toClient = toClient;
+        this.liveness = new Liveness("rank" + rank, toServer, this::silent);
+        readers.add(daemon("frames", this::relayFrames));
+        readers.add(daemon("stderr", this::relayStderr));
+    }
+
+    /**
+     * Starts the server of {@code start.node().rank()} on {@code host} with {@code command} and sends
+     * it its start frame and the job jar.
+     */
+    static RemoteServer start(String host, List<String> command, ServerStart start, byte[] jobJar, String remoteJava,
+                              FrameOutput toClient) {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            throw new LaunchException("cannot run " + command.get(0) + " on the gateway: " + e.getMessage(), e);
+        }
+        RemoteServer server = new RemoteServer(start.node().rank(), host, remoteJava, process, toClient);
+        try {
+            server.toServer.send(FrameType.START, start.encode());
+            server.toServer.send(FrameType.JAR, jobJar);
+        } catch (IOException e) {
+            // The process died at once; its exit and stderr tell why.
+        }
+        return server;
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    String host() {
+        return host;
+    }
+
+    /** Passes a frame from the client on (stdin, a file reply). */
+    void send(Frame frame) {
+        toServer.trySend(frame.type(), frame.payload());
+    }
+
+    /** Tells the server to stop at once, for {@code reason}. */
+    void abort(String reason) {
+        toServer.trySend(FrameType.ABORT, Payload.text(reason));
+    }
+
+    @Override
+    public CompletableFuture<Supervised> onExit() {
+        return process.onExit().thenApply(p -> this);
+    }
+
+    @Override
+    public void awaitOutput(long millis) throws InterruptedException {
+        for (Thread reader : readers) {
+            reader.join(millis);
+        }
+    }
+
+    @Override
+    public NodeExit exit() {
+        liveness.close();
+        if (reportedCode != null) {
+            return new NodeExit(rank, host, reportedCode, killed, report);
+        }
+        int code = process.exitValue();
+        String why = silence != null
+                ? "the Server on " + host + " went silent (" + silence + "): its host is down or the network is cut"
+                : RemoteDiagnosis.explain("the Server", host, code, tail(), connected, remoteJava);
+        return new NodeExit(rank, host, code == 0 ? ExitCodes.FAILED : code, killed, report != null ? report : why);
+    }
+
+    /** Kills the ssh process; the server, reading end of stream, ends itself. */
+    @Override
+    public void kill() {
+        if (process.isAlive()) {
+            killed = true;
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    private void silent(String howLong) {
+        silence = howLong;
+        kill();
+    }
+
+    private void relayFrames() {
+        try {
+            FrameInput in = new FrameInput(process.getInputStream());
+            for (Frame frame = in.read(); frame != null; frame = in.read()) {
+                connected = true;
+                liveness.heard();
+                switch (frame.type()) {
+                    case OUT, FILE_REQUEST -> toClient.trySend(frame.type(), frame.payload());
+                    case ERR -> {
+                        toClient.trySend(frame.type(), frame.payload());
+                        noteReport(Line.decode(frame.payload()).text());
+                    }
+                    case EXIT -> reportedCode = Exit.decode(frame.payload()).code();
+                    default -> {
+                        // BEAT: liveness only.
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // The process is gone or garbled its stream; its exit tells the rest.
+        }
+    }
+
+    private void relayStderr() {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                synchronized (stderrTail) {
+                    if (stderrTail.size() == STDERR_TAIL) {
+                        stderrTail.removeFirst();
+                    }
+                    stderrTail.addLast(line);
+                }
+                toClient.trySend(FrameType.ERR, new Line(rank, line).encode());
+            }
+        } catch (IOException e) {
+            // The process is gone.
+        }
+    }
+
+    private void noteReport(String line) {
+        if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
+            report = line.substring(NodeMain.REPORT_PREFIX.length());
+        }
+    }
+
+    private List<String> tail() {
+        synchronized (stderrTail) {
+            return List.copyOf(stderrTail);
+        }
+    }
+
+    private Thread daemon(String what, Runnable body) {
+        Thread thread = new Thread(body, "jdsm-rank" + rank + "-" + what);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+}

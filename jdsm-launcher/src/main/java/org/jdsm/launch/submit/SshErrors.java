@@ -1,0 +1,52 @@
+package org.jdsm.launch.submit;
+
+import com.jcraft.jsch.JSchChangedHostKeyException;
+import com.jcraft.jsch.JSchException;
+import com.jcraft.jsch.JSchUnknownHostKeyException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import org.jdsm.launch.LaunchException;
+
+/** Turns JSch's failures to connect into messages that say what is wrong and what to do. */
+final class SshErrors {
+
+    private SshErrors() {
+    }
+
+    /**
+     * @param offered the gateway's host key as "TYPE FINGERPRINT", or null if the connection did not get that far
+     */
+    static LaunchException explain(JSchException e, GatewayTarget target, Path knownHosts, String offered) {
+        String where = target.host() + ":" + target.port();
+        String message = String.valueOf(e.getMessage());
+        // JSch throws its typed exceptions or plain ones with these messages, depending on the path taken.
+        if (e instanceof JSchChangedHostKeyException || message.startsWith("HostKey has been changed")) {
+            return new LaunchException("HOST KEY MISMATCH for " + where + ": the gateway's key differs from the one in "
+                    + knownHosts + ". Someone may be intercepting the connection, or the gateway was reinstalled; "
+                    + "not connecting. Ask the administrator for the right key before changing " + knownHosts + ".", e);
+        }
+        if (e instanceof JSchUnknownHostKeyException || message.startsWith("reject HostKey")) {
+            return new LaunchException("unknown host key: " + where + " is not in " + knownHosts
+                    + (offered == null ? "" : " (it offers " + offered + ")") + ". Check the fingerprint with the "
+                    + "administrator, then add it, e.g. with: ssh-keyscan -p " + target.port() + " " + target.host()
+                    + " >> " + knownHosts, e);
+        }
+        Throwable cause = e.getCause();
+        if (cause instanceof UnknownHostException) {
+            return new LaunchException("unknown gateway host " + target.host(), e);
+        }
+        if (cause instanceof ConnectException || cause instanceof NoRouteToHostException
+                || cause instanceof SocketTimeoutException || message.contains("timeout")) {
+            return new LaunchException("cannot reach the gateway " + where + ": "
+                    + (cause != null ? cause.getMessage() : e.getMessage()), e);
+        }
+        if (message.startsWith("Auth fail")) {
+            return new LaunchException("authentication failed for " + target.user() + "@" + target.host()
+                    + ": the gateway accepted none of the keys offered (--identity, ~/.ssh/id_*, ssh-agent)", e);
+        }
+        return new LaunchException("ssh to " + where + " failed: " + message, e);
+    }
+}

@@ -1,0 +1,196 @@
+package org.jdsm.launch.submit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jdsm.launch.JobClassPath;
+import org.jdsm.launch.LaunchException;
+import org.jdsm.launch.NodeArgs;
+import org.jdsm.launch.NodeEnv;
+import org.jdsm.launch.Version;
+import org.jdsm.launch.cluster.ClusterManager;
+import org.jdsm.launch.cluster.ClusterSpec;
+import org.jdsm.launch.cluster.Hello;
+import org.jdsm.launch.cluster.Placement;
+import org.jdsm.runtime.LocalClientFiles;
+import org.jdsm.runtime.Pools;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdsm submit}: runs a job on a cluster behind an ssh gateway. */
+@Command(name = "submit", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+        usageHelpAutoWidth = true,
+        headerHeading = "%n", header = "Run an SPMD job on a cluster, through its ssh gateway.",
+        descriptionHeading = "%n",
+        description = {
+            "Opens one ssh connection to the gateway, copies the JDSM runtime there if that version is missing, and "
+                + "starts a ClusterManager on it. The manager starts a Server for each of the NODES ranks on the hosts "
+                + "of --hosts (by ssh from the gateway, which must be able to log in to them without a password) or of "
+                + "the Slurm allocation (--slurm); the job jar crosses your connection once.",
+            "",
+            "Every rank's output comes back prefixed with its rank; your stdin goes to rank 0. The job can read and "
+                + "write files on this machine with Spmd.readClientFile and writeClientFile: relative paths resolve "
+                + "against the directory you submit from, and other paths are refused unless --allow-any-path.",
+            "",
+            "A failed rank, a dead node or connection, or Ctrl-C stops every process of the job on every host within "
+                + "seconds; the last line names the rank, the host and the cause.",
+            "",
+            "Options marked (*) can also come from the environment (JDSM_CLUSTER, JDSM_IDENTITY, JDSM_HOSTS, ...: "
+                + "JDSM_ and the option's name) or the config file (cluster=..., identity=..., hosts=...)."},
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every rank finished", "1:the job failed (see the last line)",
+            "2:bad command line, jar or class, or the gateway refused us: nothing was started",
+            "130:interrupted (Ctrl-C)"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  Three ranks of four threads on the hosts listed in nodes.txt (one 'host' or 'host:slots' per line):",
+            "    jdsm submit --cluster alice@hpc.example.org --hosts nodes.txt -n 3 -t 4 \\",
+            "        samples/target/jdsm-samples.jar org.jdsm.samples.VecMul",
+            "  With a key of its own, and the gateway on port 2222:",
+            "    jdsm submit --cluster alice@hpc.example.org:2222 -i ~/.ssh/hpc_ed25519 --hosts nodes.txt -n 2 job.jar com.example.Job",
+            "  Inside a Slurm allocation made on the gateway:",
+            "    jdsm submit --cluster alice@hpc.example.org --slurm -n 8 -t 16 job.jar com.example.Job input.dat",
+            "  Once in ~/.jdsm/config (cluster=alice@hpc.example.org, hosts=~/nodes.txt), then simply:",
+            "    jdsm submit -n 3 job.jar com.example.Job",
+            "  See and stop your jobs on the gateway:",
+            "    jdsm status; jdsm kill JOB-ID"})
+public final class SubmitCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private GatewayOptions gateway;
+
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "Hostfile on this machine: one 'host' or 'host:slots' per line (# comments); ranks fill "
+                    + "the hosts in order, up to their slots (default 1). (*)")
+    private Path hosts;
+
+    @Option(names = "--slurm", description = "Run inside a new Slurm allocation of NODES nodes on the gateway "
+            + "(salloc), one rank per node, servers started with srun.")
+    private boolean slurm;
+
+    @Option(names = {"-n", "--nodes"}, required = true, paramLabel = "NODES", description = "Number of ranks (Servers).")
+    private int nodes;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "THREADS", defaultValue = "1",
+            description = "Threads running start() on each rank. Default: ${DEFAULT-VALUE}.")
+    private int threads;
+
+    @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "lrc",
+            description = "Consistency protocol: lrc or sc. Default: ${DEFAULT-VALUE}.")
+    private String protocol;
+
+    @Option(names = "--stats", description = "Print the DSM statistics table at the end.")
+    private boolean stats;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG", description = "An option for every Server JVM, e.g. --jvm-arg=-Xmx8g.")
+    private List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--allow-any-path", description = "Let the job read and write any file of yours, not only "
+            + "those under the directory you submit from.")
+    private boolean allowAnyPath;
+
+    @Option(names = "--remote-java", paramLabel = "CMD", defaultValue = "java",
+            description = "The java (17 or newer) on the gateway and the nodes. Default: ${DEFAULT-VALUE}. (*)")
+    private String remoteJava;
+
+    @Option(names = "--node-ssh-config", paramLabel = "FILE", defaultValue = "",
+            description = "An ssh config file on the gateway for its ssh to the nodes (ssh -F). (*)")
+    private String nodeSshConfig;
+
+    @Option(names = "--gateway-address", paramLabel = "ADDR", defaultValue = "",
+            description = "The gateway's address on the nodes' network. Default: found from its route to the first node. (*)")
+    private String gatewayAddress;
+
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file.")
+    private Path job;
+
+    @Parameters(index = "1", paramLabel = "CLASS", description = "The job's org.jdsm.Spmd subclass.")
+    private String jobClass;
+
+    @Parameters(index = "2..*", paramLabel = "ARGS", description = "The job's arguments.")
+    private List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        List<String> hostLines = checkCommandLine();
+        JobClassPath classPath = JobClassPath.of(job);
+        if (Files.isDirectory(classPath.path())) {
+            throw new LaunchException("submit needs the job as a jar, not a directory: jar cf job.jar -C " + job + " .");
+        }
+        // Before connecting: a class that is not in the jar is a mistake found in a second.
+        classPath.checkJobClass(jobClass, SubmitCommand.class.getClassLoader());
+        byte[] jar = read(classPath.path());
+        String jobId = newJobId();
+        NodeArgs node = new NodeArgs(0, nodes, threads, protocol, "netty", jobId, Path.of("job.jar"), jobClass, stats,
+                -1, args);
+        Hello hello = new Hello(Version.jdsm(), NodeEnv.newSecret(), node, jvmArgs,
+                new ClusterSpec(hostLines, slurm, remoteJava, gateway.remoteDir, nodeSshConfig, gatewayAddress));
+        try (GatewaySession session = gateway.open()) {
+            String runtime = RuntimeUpload.ensure(session, gateway.remoteDir, System.err);
+            String command = ClusterManager.command(remoteJava, runtime, jobId, slurm ? nodes : 0);
+            return new SubmitClient(session, System.out, System.err,
+                    new LocalClientFiles(Path.of("").toAbsolutePath(), allowAnyPath)).run(command, hello, jar, System.in);
+        }
+    }
+
+    /** Checks what needs no connection; returns the hostfile's lines (none with --slurm). */
+    private List<String> checkCommandLine() {
+        if (nodes < 1) {
+            throw new ParameterException(spec.commandLine(), "--nodes must be at least 1, got " + nodes);
+        }
+        if (threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
+        }
+        if (!Pools.available().contains(protocol)) {
+            throw new ParameterException(spec.commandLine(), "no consistency protocol named '" + protocol
+                    + "'; available: " + String.join(", ", Pools.available()));
+        }
+        if (slurm == (hosts != null)) {
+            throw new ParameterException(spec.commandLine(), "give either --hosts FILE or --slurm");
+        }
+        if (slurm) {
+            return List.of();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(hosts);
+        } catch (IOException e) {
+            throw new LaunchException("cannot read the hostfile " + hosts + ": " + e.getMessage(), e);
+        }
+        Placement.ranks(lines, nodes); // enough slots?
+        return lines;
+    }
+
+    private static byte[] read(Path jar) {
+        try {
+            return Files.readAllBytes(jar);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + jar, e);
+        }
+    }
+
+    /** Readable in {@code jdsm status}, unique enough across a user's jobs. */
+    private static String newJobId() {
+        byte[] random = new byte[3];
+        new SecureRandom().nextBytes(random);
+        return "job-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + HexFormat.of().formatHex(random);
+    }
+}

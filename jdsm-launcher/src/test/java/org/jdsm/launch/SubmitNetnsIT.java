@@ -1,0 +1,330 @@
+package org.jdsm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code jdsm submit} on a real cluster made of network namespaces (netns-cluster.sh): a laptop
+ * that reaches only the gateway's ssh port, a gateway with real sshd, three nodes with real sshd
+ * on a private network behind it. Every address exists only inside these namespaces. Needs root
+ * and {@code ip netns}; skipped otherwise. Runs the laptop's side as {@code ip netns exec jdsm-lap
+ * bin/jdsm submit ...}, as a user would.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class SubmitNetnsIT {
+
+    private static final String LAPTOP = "jdsm-lap";
+    private static final String GATEWAY = "root@10.213.0.1";
+    private static final List<String> NODES = List.of("10.213.1.11", "10.213.1.12", "10.213.1.13");
+    private static final Path DIR = Path.of(System.getProperty("java.io.tmpdir"), "jdsm-netns-it");
+    private static final Path SCRIPT = Path.of(System.getProperty("jdsm.test.classes", "target/test-classes"),
+            "netns-cluster.sh").toAbsolutePath();
+    private static final String SAMPLES = JdsmProcess.ROOT.resolve("samples/target/jdsm-samples.jar").toString();
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(150);
+    /** The bound for ending a whole job after a failure, Ctrl-C or a lost connection. */
+    private static final Duration ENDS_WITHIN = Duration.ofSeconds(5);
+
+    private static Path work;
+    private static Path jobsJar;
+
+    @BeforeAll
+    static void buildCluster() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "skipped: building network namespaces needs root");
+        assumeTrue(succeeds("ip", "netns", "list"), "skipped: 'ip netns' is not available (install iproute2)");
+        assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")) && Files.isExecutable(Path.of("/usr/bin/ssh"))
+                && Files.isExecutable(Path.of("/usr/bin/ssh-keygen")), "skipped: needs openssh-server and openssh-client");
+        assertEquals(0, script("up"), "netns-cluster.sh up failed");
+        work = Files.createDirectories(DIR.resolve("work"));
+        Files.write(DIR.resolve("hosts"), NODES);
+        jobsJar = jarOfTestJobs(DIR.resolve("test-jobs.jar"));
+        // One config file for the cluster options, as a user would keep in ~/.jdsm/config.
+        Files.write(DIR.resolve("config"), List.of("cluster=" + GATEWAY, "identity=" + DIR.resolve("id_laptop"),
+                "known-hosts=" + DIR.resolve("known_hosts_laptop"), "hosts=" + DIR.resolve("hosts"),
+                "remote-dir=" + DIR.resolve("remote"), "node-ssh-config=" + DIR.resolve("ssh_config_nodes"),
+                "remote-java=" + Path.of(System.getProperty("java.home"), "bin", "java")));
+    }
+
+    @AfterAll
+    static void removeCluster() throws Exception {
+        if (Files.isDirectory(DIR)) {
+            script("down");
+            try (Stream<Path> files = Files.walk(DIR)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @AfterEach
+    void noJdsmProcessIsLeft() throws InterruptedException {
+        List<String> left = jdsmProcesses(ENDS_WITHIN);
+        jdsmProcesses(Duration.ZERO).forEach(line -> killQuietly(line)); // a failed test must not spoil the next
+        assertTrue(left.isEmpty(), "JDSM processes left behind: " + left);
+    }
+
+    @Test
+    void vecMulOnThreeNodesPrintsEveryRankAndExitsZero() throws Exception {
+        try (JdsmProcess jdsm = submit("-n", "3", "-t", "2", SAMPLES, "org.jdsm.samples.VecMul", "30000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 3; rank++) {
+                assertTrue(jdsm.stdout().contains("[" + rank + "] VecMul PASS: node " + rank + " checked all 30,000"),
+                        jdsm.transcript());
+            }
+            assertTrue(jdsm.stderr().contains("rank 0 on 10.213.1.11, rank 1 on 10.213.1.12, rank 2 on 10.213.1.13"),
+                    jdsm.transcript());
+        }
+    }
+
+    @Test
+    void jobReadsAnInputFileFromTheLaptopAndWritesItsResultBack() throws Exception {
+        Files.write(work.resolve("input.txt"), List.of("1", "2", "3", "4"));
+        Files.writeString(DIR.resolve("outside.txt"), "not for the job");
+        Files.deleteIfExists(work.resolve("result.txt"));
+        try (JdsmProcess jdsm = submit("-n", "3", jobsJar.toString(), "org.jdsm.launch.jobs.ClientFilesJob",
+                "input.txt", "result.txt")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals("sum=10\n", Files.readString(work.resolve("result.txt")));
+            for (int rank = 0; rank < 3; rank++) {
+                assertTrue(jdsm.stdout().contains("[" + rank + "] rank " + rank + " read 4 numbers"), jdsm.transcript());
+            }
+            assertTrue(jdsm.stdout().contains("[0] refused: cannot read client file ../outside.txt"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void sigkilledServerEndsTheWholeJobNamingRankHostAndCause() throws Exception {
+        try (JdsmProcess jdsm = submitSleeper()) {
+            ProcessHandle server = serverIn("jdsm-n2");
+            server.destroyForcibly(); // SIGKILL
+            long killed = System.nanoTime();
+            int code = jdsm.waitFor(JOB_TIMEOUT);
+            assertTrue(System.nanoTime() - killed < ENDS_WITHIN.toNanos(), "the job took too long to end\n" + jdsm.transcript());
+            assertTrue(code != 0, jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: job failed: rank 1 on 10.213.1.12 exited with code"), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("the Server on 10.213.1.12 ended without a report"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void sigintOnTheLaptopStopsEveryProcessOfTheJob() throws Exception {
+        try (JdsmProcess jdsm = submitSleeper()) {
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(jdsm.pid())).start().waitFor());
+            long interrupted = System.nanoTime();
+            assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(System.nanoTime() - interrupted < ENDS_WITHIN.toNanos(), "took too long\n" + jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: job interrupted: interrupted on the laptop (Ctrl-C)"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void laptopLinkThatDiesEndsTheJobOnTheCluster() throws Exception {
+        try (JdsmProcess jdsm = submitSleeper()) {
+            assertEquals(0, run("ip", "netns", "exec", LAPTOP, "ip", "link", "set", "jdsmlap0", "down"));
+            try {
+                long cut = System.nanoTime();
+                List<String> left = jdsmProcesses(ENDS_WITHIN);
+                assertTrue(left.isEmpty(), "still running " + (System.nanoTime() - cut) / 1_000_000 + " ms after the cut: " + left);
+                assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+                assertTrue(jdsm.stderr().contains("jdsm: job failed: the gateway went silent"), jdsm.transcript());
+            } finally {
+                run("ip", "netns", "exec", LAPTOP, "ip", "link", "set", "jdsmlap0", "up");
+            }
+        }
+    }
+
+    @Test
+    void statusListsTheJobAndKillStopsIt() throws Exception {
+        try (JdsmProcess jdsm = submitSleeper()) {
+            String jobId = jdsm.stderr().replaceFirst("(?s).*jdsm: job (job-[0-9a-f-]+):.*", "$1");
+            try (JdsmProcess status = command("status")) {
+                assertEquals(0, status.waitFor(JOB_TIMEOUT), status.transcript());
+                assertTrue(status.stdout().contains("job=" + jobId) && status.stdout().contains("ranks=3"), status.transcript());
+            }
+            try (JdsmProcess kill = command("kill", jobId)) {
+                assertEquals(0, kill.waitFor(JOB_TIMEOUT), kill.transcript());
+            }
+            assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: job interrupted: stopped on the gateway"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void unknownHostKeyIsRefusedWithAClearMessage() throws Exception {
+        Path empty = Files.writeString(DIR.resolve("known_hosts_empty"), "");
+        assertRefused("unknown host key: 10.213.0.1:22 is not in " + empty, "--known-hosts", empty.toString());
+    }
+
+    @Test
+    void changedHostKeyIsRefusedWithAClearMessage() throws Exception {
+        String otherKey = Files.readString(DIR.resolve("host_nodes.pub")).split(" ")[1];
+        Path wrong = Files.writeString(DIR.resolve("known_hosts_wrong"), "10.213.0.1 ssh-ed25519 " + otherKey + "\n");
+        assertRefused("HOST KEY MISMATCH for 10.213.0.1:22", "--known-hosts", wrong.toString());
+    }
+
+    @Test
+    void keyTheGatewayDoesNotKnowIsAnAuthenticationFailure() throws Exception {
+        assertRefused("authentication failed for root@10.213.0.1", "--identity", DIR.resolve("id_stranger").toString());
+    }
+
+    @Test
+    void unreachableNodeIsNamed() throws Exception {
+        // The gateway's own address on the private network: it exists, but no sshd listens there.
+        Path hosts = Files.write(DIR.resolve("hosts_unreachable"), List.of("10.213.1.11", "10.213.1.1"));
+        try (JdsmProcess jdsm = submit("--hosts", hosts.toString(), "-n", "2", jobsJar.toString(),
+                "org.jdsm.launch.jobs.Sleeper")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: cannot reach node 10.213.1.1 from the gateway: ssh: connect to host "
+                    + "10.213.1.1 port 22: Connection refused"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void missingJavaOnTheNodesIsNamed() throws Exception {
+        try (JdsmProcess jdsm = submit("--remote-java", "/opt/no-such-jdk/bin/java", "-n", "1", jobsJar.toString(),
+                "org.jdsm.launch.jobs.Sleeper")) {
+            assertTrue(jdsm.waitFor(JOB_TIMEOUT) != 0, jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("no java on 10.213.0.1: '/opt/no-such-jdk/bin/java' not found"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void classMissingFromTheJobJarIsFoundBeforeConnecting() throws Exception {
+        try (JdsmProcess jdsm = submit("-n", "3", jobsJar.toString(), "Sleeper")) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm submit: class Sleeper not found in " + jobsJar
+                    + "; did you mean org.jdsm.launch.jobs.Sleeper?"), jdsm.transcript());
+        }
+    }
+
+    private static JdsmProcess submitSleeper() throws Exception {
+        JdsmProcess jdsm = submit("-n", "3", jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper");
+        for (int rank = 0; rank < 3; rank++) {
+            jdsm.awaitStdout("[" + rank + "] rank " + rank + " ready", JOB_TIMEOUT);
+        }
+        return jdsm;
+    }
+
+    private static void assertRefused(String message, String option, String value) throws Exception {
+        try (JdsmProcess jdsm = submit(option, value, "-n", "1", jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper")) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm submit: " + message), jdsm.transcript());
+            assertEquals("", jdsm.stdout());
+        }
+    }
+
+    /** {@code jdsm submit} from the laptop, the cluster options from the config file. */
+    private static JdsmProcess submit(String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("submit", "--config", DIR.resolve("config").toString()));
+        all.addAll(List.of(args));
+        return JdsmProcess.inNamespace(LAPTOP, work, all);
+    }
+
+    private static JdsmProcess command(String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of(args[0], "--config", DIR.resolve("config").toString()));
+        all.addAll(List.of(args).subList(1, args.length));
+        return JdsmProcess.inNamespace(LAPTOP, work, all);
+    }
+
+    /** The ClusterServer JVM running in namespace {@code ns}. */
+    private static ProcessHandle serverIn(String ns) throws Exception {
+        for (ProcessHandle p : ProcessHandle.allProcesses().collect(Collectors.toList())) {
+            if (p.info().commandLine().orElse("").contains("org.jdsm.launch.cluster.ClusterServer")
+                    && output("ip", "netns", "identify", Long.toString(p.pid())).strip().equals(ns)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no ClusterServer in " + ns);
+    }
+
+    /**
+     * What JDSM or its ssh has running anywhere (namespaces share the pid space) after up to
+     * {@code timeout}: managers, servers, the gateway's ssh to the nodes.
+     */
+    private static List<String> jdsmProcesses(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> found = scan();
+        while (!found.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            found = scan();
+        }
+        return found;
+    }
+
+    private static List<String> scan() {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                .filter(line -> line.contains("org.jdsm.launch.cluster.") || line.contains("ssh_config_nodes"))
+                .collect(Collectors.toList());
+    }
+
+    private static void killQuietly(String line) {
+        ProcessHandle.of(Long.parseLong(line.substring(0, line.indexOf(' ')))).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    /** A jar of the test jobs (org.jdsm.launch.jobs), as a user would submit. */
+    private static Path jarOfTestJobs(Path jar) throws IOException {
+        Path classes = SCRIPT.getParent();
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+             Stream<Path> files = Files.walk(classes.resolve("org/jdsm/launch/jobs"))) {
+            for (Path file : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                out.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                Files.copy(file, out);
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    private static int script(String verb) throws IOException, InterruptedException {
+        return run("bash", SCRIPT.toString(), verb, DIR.toString());
+    }
+
+    private static int run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+
+    private static boolean succeeds(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().transferTo(OutputStream.nullOutputStream());
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String output(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return text;
+    }
+}

@@ -1,0 +1,36 @@
+package org.jdsm.launch.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.jdsm.launch.LaunchException;
+import org.junit.jupiter.api.Test;
+
+class PlacementTest {
+
+    @Test
+    void fillsHostsInOrderUpToTheirSlots() {
+        assertEquals(List.of("a", "a", "b", "c"), Placement.ranks(List.of("# nodes", "a:2", "", "b  # one", "c:4"), 4));
+    }
+
+    @Test
+    void tooFewSlotsIsAClearError() {
+        LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("a", "b"), 3));
+        assertTrue(e.getMessage().startsWith("the hosts have 2 slot(s) in all, but the job needs 3"), e.getMessage());
+    }
+
+    @Test
+    void badSlotsNameTheLine() {
+        LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("a:zero"), 1));
+        assertTrue(e.getMessage().contains("'a:zero'"), e.getMessage());
+    }
+
+    @Test
+    void slurmHostListsExpandWithTheirPadding() {
+        assertEquals(List.of("node08", "node09", "node10", "node12", "gpu1"), SlurmHosts.expand("node[08-10,12],gpu1"));
+        assertEquals(List.of("a"), SlurmHosts.expand("a"));
+        assertThrows(LaunchException.class, () -> SlurmHosts.expand("n[3-1]"));
+    }
+}

@@ -1,0 +1,66 @@
+package org.jdsm.samples.lu;
+
+import org.jdsm.samples.support.SharedAccess;
+
+/**
+ * SPLASH-2 LU's parallel loop (contiguous blocks, no pivoting), as run by one thread: for each
+ * diagonal step the owner factors the diagonal block; barrier; owners divide the blocks of block
+ * column and block row K; barrier; owners update the interior blocks. Each thread computes only
+ * the blocks it owns, so the result is the same bits for any thread count.
+ */
+final class LuFactorization {
+
+    private LuFactorization() {
+    }
+
+    /**
+     * Runs thread {@code me}'s share of the factorization of {@code m}. The thread takes write
+     * access to all its blocks at the start and publishes each after its last change, at step
+     * {@code min(I, J)}: only then does another thread read it.
+     */
+    static void run(double[] m, LuSize size, LuLayout layout, int me, SharedAccess access) {
+        int nb = size.blocks();
+        int b = size.b();
+        for (int i = 0; i < nb; i++) {
+            for (int j = 0; j < nb; j++) {
+                if (layout.owner(i, j) == me) {
+                    access.write(m, layout.offset(i, j));
+                }
+            }
+        }
+        for (int k = 0; k < nb; k++) {
+            int d = layout.offset(k, k);
+            if (layout.owner(k, k) == me) {
+                LuKernels.factorDiagonal(m, d, b);
+                access.written(m, d);
+            }
+            access.barrier();
+            for (int i = k + 1; i < nb; i++) {
+                if (layout.owner(i, k) == me) {
+                    int a = layout.offset(i, k);
+                    access.read(m, d);
+                    LuKernels.divideColumnBlock(m, a, d, b);
+                    access.written(m, a);
+                }
+            }
+            for (int j = k + 1; j < nb; j++) {
+                if (layout.owner(k, j) == me) {
+                    int c = layout.offset(k, j);
+                    access.read(m, d);
+                    LuKernels.divideRowBlock(m, d, c, b);
+                    access.written(m, c);
+                }
+            }
+            access.barrier();
+            for (int i = k + 1; i < nb; i++) {
+                for (int j = k + 1; j < nb; j++) {
+                    if (layout.owner(i, j) == me) {
+                        access.read(m, layout.offset(i, k));
+                        access.read(m, layout.offset(k, j));
+                        LuKernels.updateInterior(m, layout.offset(i, k), layout.offset(k, j), layout.offset(i, j), b);
+                    }
+                }
+            }
+        }
+    }
+}

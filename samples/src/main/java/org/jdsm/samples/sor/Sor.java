@@ -1,0 +1,79 @@
+package org.jdsm.samples.sor;
+
+import org.jdsm.Spmd;
+import org.jdsm.samples.support.Split;
+
+/**
+ * Java Grande SOR (section 2) on JDSM: red-black over-relaxation of an {@code N x N} grid, 2
+ * barriers per iteration. The grid is one shared {@code double[]} with one block per row, block
+ * distributed; each thread relaxes a contiguous band of rows homed on its own node, reads the two
+ * rows bordering its band and publishes its own two edge rows after every phase. Node 0 checks {@code Gtotal} against JGF's published value (at
+ * other sizes, against a one-thread run).
+ *
+ * <p>Run: {@code jdsm run -n 2 -t 1 jdsm-samples.jar org.jdsm.samples.sor.Sor [N] [ITERATIONS]}
+ * (default: JGF size A, N=1000, 100 iterations).
+ */
+public class Sor extends Spmd {
+
+    private SorSize size;
+    private double[] grid;
+
+    @Override
+    public void init() {
+        size = SorSize.parse(args());
+        // Every node builds the same initial grid; the home's copy of each row is what counts.
+        grid = pool.register(SorKernel.randomGrid(size.n()), size.n());
+    }
+
+    @Override
+    public void start() {
+        int n = size.n();
+        int from = Split.start(myThread(), threads(), n);
+        int to = Split.end(myThread(), threads(), n);
+        // Rows strictly inside the band are read by no other thread until the end, so this thread
+        // keeps write access to them throughout; only the edge rows, which neighbours read after
+        // every phase, are acquired and released (published) phase by phase.
+        boolean inner = to - from > 2;
+        if (inner) {
+            pool.acquire(grid, (from + 1) * n, (to - 1) * n);
+        }
+        barrier();
+        long began = System.nanoTime();
+        for (int p = 0; p < 2 * size.iterations(); p++) {
+            if (from < to) {
+                relaxBand(from, to, p & 1);
+            }
+            barrier(); // the next colour reads what this one wrote
+        }
+        if (inner) {
+            pool.release(grid, (from + 1) * n, (to - 1) * n);
+        }
+        barrier(); // now every row is published
+        long millis = (System.nanoTime() - began) / 1_000_000;
+        if (myThread() == 0) {
+            pool.update(grid);
+            SorReference.validate(size, SorKernel.total(grid, n),
+                    nodes() + " nodes x " + threadsPerNode() + " threads, kernel " + millis + " ms");
+        }
+    }
+
+    private void relaxBand(int from, int to, int colour) {
+        int n = size.n();
+        int last = to - 1;
+        if (from > 0) {
+            pool.update(grid, (from - 1) * n, from * n); // the row above the band
+        }
+        if (to < n) {
+            pool.update(grid, to * n, (to + 1) * n); // the row below
+        }
+        pool.acquire(grid, from * n, (from + 1) * n);
+        if (last > from) {
+            pool.acquire(grid, last * n, to * n);
+        }
+        SorKernel.relax(grid, n, from, to, colour);
+        if (last > from) {
+            pool.release(grid, last * n, to * n);
+        }
+        pool.release(grid, from * n, (from + 1) * n);
+    }
+}

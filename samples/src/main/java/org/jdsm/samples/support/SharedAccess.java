@@ -1,0 +1,70 @@
+package org.jdsm.samples.support;
+
+import org.jdsm.SharedObjectPool;
+
+/**
+ * The synchronization a kernel does around shared array elements, so one kernel serves both runs:
+ * on JDSM each call is the explicit pool operation ({@code update}, {@code acquire},
+ * {@code release}, {@code barrier}); on plain Java threads only the barrier remains.
+ */
+public interface SharedAccess {
+
+    /** Before reading the block of {@code array} holding {@code index}: JDSM {@code update}. */
+    void read(Object array, int index);
+
+    /** Before writing the block holding {@code index}: JDSM {@code acquire}. */
+    void write(Object array, int index);
+
+    /** After writing the block holding {@code index}: JDSM {@code release}. */
+    void written(Object array, int index);
+
+    /** All threads meet; writes before it are visible after it. */
+    void barrier();
+
+    /** The explicit JDSM calls on {@code pool}. */
+    static SharedAccess dsm(SharedObjectPool pool) {
+        return new SharedAccess() {
+            @Override
+            public void read(Object array, int index) {
+                pool.update(array, index);
+            }
+
+            @Override
+            public void write(Object array, int index) {
+                pool.acquire(array, index);
+            }
+
+            @Override
+            public void written(Object array, int index) {
+                pool.release(array, index);
+            }
+
+            @Override
+            public void barrier() {
+                pool.barrier();
+            }
+        };
+    }
+
+    /** Plain Java threads: memory is shared by the hardware, only {@code barrier} acts. */
+    static SharedAccess plain(PlainTeam.Barrier barrier) {
+        return new SharedAccess() {
+            @Override
+            public void read(Object array, int index) {
+            }
+
+            @Override
+            public void write(Object array, int index) {
+            }
+
+            @Override
+            public void written(Object array, int index) {
+            }
+
+            @Override
+            public void barrier() {
+                barrier.await();
+            }
+        };
+    }
+}
