@@ -125,8 +125,8 @@ public final class Trans implements Dispatcher {
 
     /** Sends a small fixed-size message on the express path (see {@link Comm#expressSend}). */
     public void expressSend(int node, byte[] message) {
-        comm.expressSend(node, message);
         traffic.sent(node, message.length);
+        comm.expressSend(node, message);
     }
 
     /** Sends a request; the future completes with the handler's reply or fails with {@link RemoteException}. */
@@ -146,8 +146,8 @@ public final class Trans implements Dispatcher {
     }
 
     private void send(int node, byte[] bytes) {
+        traffic.sent(node, bytes.length); // before the send: the receiver may answer before asend returns
         comm.asend(node, bytes);
-        traffic.sent(node, bytes.length);
     }
 
     // ---- Dispatcher: called on Comm I/O threads; hand everything to the source's lane. ----

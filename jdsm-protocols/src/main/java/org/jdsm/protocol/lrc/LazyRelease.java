@@ -53,8 +53,8 @@ public final class LazyRelease extends SharedObjectPool {
     private int[] vc;
     private IntervalLog log;
     private final Set<BlockState> pendingBlocks = new LinkedHashSet<>();
-    /** Blocks that local threads are writing now (guarded by {@link #state}). */
-    private final Set<BlockState> writing = new java.util.HashSet<>();
+    /** How many blocks local threads are writing now; a barrier looks for them only when there are any. */
+    private final java.util.concurrent.atomic.AtomicInteger writingBlocks = new java.util.concurrent.atomic.AtomicInteger();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
     private final ConcurrentHashMap<Long, LockState> locks = new ConcurrentHashMap<>();
@@ -282,17 +282,16 @@ public final class LazyRelease extends SharedObjectPool {
     private void startWriting(BlockState st, boolean alongside) {
         while (true) {
             makeValid(st);
-            synchronized (state) {
-                synchronized (st) {
-                    if (st.computeValid() || alongside && st.writers > 0) {
-                        st.writers++;
-                        writing.add(st);
-                        if (st.home != myNode() && st.twin == null) {
-                            st.twin = st.object.snapshot(st.block);
-                            st.twinBase = st.have.clone();
-                        }
-                        return;
+            synchronized (st) {
+                if (st.computeValid() || alongside && st.writers > 0) {
+                    if (st.writers++ == 0) {
+                        writingBlocks.incrementAndGet();
                     }
+                    if (st.home != myNode() && st.twin == null) {
+                        st.twin = st.object.snapshot(st.block);
+                        st.twinBase = st.have.clone();
+                    }
+                    return;
                 }
             }
         }
@@ -302,11 +301,10 @@ public final class LazyRelease extends SharedObjectPool {
     private void stopWriting(BlockState st) {
         synchronized (state) {
             synchronized (st) {
-                st.writers--;
-                st.pending = true;
-                if (st.writers == 0) {
-                    writing.remove(st);
+                if (--st.writers == 0) {
+                    writingBlocks.decrementAndGet();
                 }
+                st.pending = true;
             }
             pendingBlocks.add(st);
         }
@@ -564,9 +562,17 @@ public final class LazyRelease extends SharedObjectPool {
     protected void nodeBarrier() {
         synchronized (state) {
             // A barrier publishes everything, including writes to blocks still held across it.
-            for (BlockState st : writing) {
-                st.pending = true;
-                pendingBlocks.add(st);
+            if (writingBlocks.get() > 0) {
+                for (BlockState[] states : blocks) {
+                    for (BlockState st : states) {
+                        synchronized (st) {
+                            if (st.writers > 0) {
+                                st.pending = true;
+                                pendingBlocks.add(st);
+                            }
+                        }
+                    }
+                }
             }
             flushLocked();
         }
