@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
 import org.jdsm.trans.MessageHandler;
@@ -42,6 +43,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final Map<Long, HolderMutex> mutexes = new ConcurrentHashMap<>();
     /** Per thread: the blocks it wrote through {@link #writeCheck} since its last synchronization. */
     private final ThreadLocal<Set<Long>> writtenBlocks = ThreadLocal.withInitial(HashSet::new);
+    /** Per thread: synchronizations begun so far (see {@link #syncCounter()}). */
+    private final ThreadLocal<int[]> syncs = ThreadLocal.withInitial(() -> new int[1]);
     private PoolContext context;
     private CyclicBarrier localBarrier;
     private ExecutorService asyncExecutor;
@@ -354,6 +357,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
     private void endWrites() {
+        syncs.get()[0]++;
         Set<Long> written = writtenBlocks.get();
         if (written.isEmpty()) {
             return;
@@ -362,6 +366,17 @@ public abstract class SharedObjectPool implements MessageHandler {
             endWriteBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
         }
         written.clear();
+    }
+
+    /**
+     * How many synchronizations (lock, unlock, acquire, release, barrier) the calling thread has
+     * begun, as a live counter to read often and cheaply, on this thread only. A
+     * {@link #readCheck} or {@link #writeCheck} the thread made stays good while the count is
+     * unchanged, so instrumented code may skip repeating it.
+     */
+    public final IntSupplier syncCounter() {
+        int[] count = syncs.get();
+        return () -> count[0];
     }
 
     /** Called by the runtime when a thread's {@code start()} returns: its last writes become visible. */

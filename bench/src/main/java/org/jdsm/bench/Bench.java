@@ -2,8 +2,15 @@ package org.jdsm.bench;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jdsm.bench.apps.Apps;
 import org.jdsm.bench.comm.CommPingPong;
+import org.jdsm.bench.dsm.BarrierLatency;
+import org.jdsm.bench.dsm.DsmPingPong;
+import org.jdsm.bench.dsm.LockCost;
+import org.jdsm.bench.dsm.OneNodeOverhead;
+import org.jdsm.bench.instrument.InstrumentOverhead;
 import org.jdsm.bench.serial.SerializationBench;
+import org.jdsm.bench.ucx.UcxPingPong;
 
 /**
  * Entry point of {@code bench/run.sh NAME [args]}: runs the named benchmark, then exits the JVM
@@ -22,6 +29,13 @@ public final class Bench {
     static {
         BENCHMARKS.put("CommPingPong", CommPingPong::main);
         BENCHMARKS.put("SerializationBench", SerializationBench::main);
+        BENCHMARKS.put("UcxPingPong", UcxPingPong::main);
+        BENCHMARKS.put("DsmPingPong", DsmPingPong::main);
+        BENCHMARKS.put("LockCost", LockCost::main);
+        BENCHMARKS.put("BarrierLatency", BarrierLatency::main);
+        BENCHMARKS.put("OneNodeOverhead", OneNodeOverhead::main);
+        BENCHMARKS.put("Apps", Apps::main);
+        BENCHMARKS.put("InstrumentOverhead", InstrumentOverhead::main);
     }
 
     private Bench() {

@@ -4,7 +4,6 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
-import com.esotericsoftware.kryo.util.Pool;
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,7 @@ public final class WireFormat {
 
     private final List<Class<?>> registrations;
     private final ClassLoader loader;
-    private final Pool<Kryo> kryos;
+    private final KryoPool kryos;
     /**
      * Each thread's encode buffer, reused so that large messages do not regrow it every time. Held
      * softly: the GC reclaims it when memory runs short or the thread has not encoded for a while.
@@ -56,12 +55,7 @@ public final class WireFormat {
         List<Class<?>> all = new ArrayList<>(BUILT_IN);
         all.addAll(extra);
         this.registrations = List.copyOf(all);
-        this.kryos = new Pool<>(true, false, POOL_SIZE) {
-            @Override
-            protected Kryo create() {
-                return newKryo();
-            }
-        };
+        this.kryos = new KryoPool(POOL_SIZE, this::newKryo);
     }
 
     /** A wire format with only the built-in registrations. */

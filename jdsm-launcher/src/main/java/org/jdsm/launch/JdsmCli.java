@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
                 + "their output back, each line prefixed with its rank."},
         commandListHeading = "%nCommands:%n",
         subcommands = {RunCommand.class, SubmitCommand.class, StatusCommand.class, KillCommand.class,
-            VersionCommand.class, HelpCommand.class},
+            InstrumentCommand.class, VersionCommand.class, HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  jdsm run -n 4 -t 2 samples/target/jdsm-samples.jar org.jdsm.samples.VecMul",

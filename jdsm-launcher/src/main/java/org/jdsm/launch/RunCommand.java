@@ -66,6 +66,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print each node's DSM statistics as a table (and JSON) at the end.")
     private boolean stats;
 
+    @Option(names = "--instrument",
+            description = "Instrument the job's classes as they load, so plain code (no update/acquire/release) "
+                    + "is checked and synchronized on shared objects takes JDSM locks. Or instrument once: jdsm instrument.")
+    private boolean instrument;
+
     @Option(names = "--jvm-arg", paramLabel = "ARG",
             description = "An option for every node JVM, e.g. --jvm-arg=-Xmx4g; repeat for more.")
     private List<String> jvmArgs = new ArrayList<>();
@@ -88,6 +93,13 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
         int threadsPerNode = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
+        if (instrument) {
+            if (LocalRunner.IN_JVM_COMM.equals(comm)) {
+                throw new ParameterException(spec.commandLine(), "--instrument needs node JVMs; with --comm "
+                        + LocalRunner.IN_JVM_COMM + " instrument the jar first: jdsm instrument JOB.jar OUT.jar");
+            }
+            jvmArgs.add(0, InstrumentCommand.agentOption());
+        }
         JobSpec job = new JobSpec(this.job, jobClass, args, nodes, threadsPerNode, protocol, comm, stats, jvmArgs);
         return new LocalRunner(System.out, System.err).run(job);
     }

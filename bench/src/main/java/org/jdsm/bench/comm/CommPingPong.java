@@ -44,7 +44,8 @@ public final class CommPingPong {
         }
     }
 
-    private static void describe(Report report, PingPongSettings s) {
+    /** Prints the method lines every ping-pong benchmark starts with. */
+    public static void describe(Report report, PingPongSettings s) {
         report.println("method    : callback-driven ping-pong; each repetition = median RTT of up to "
                 + s.plan().rep().maxOps() + " round trips within " + s.plan().rep().maxNanos() / 1_000_000 + " ms;");
         report.println("            " + s.plan().reps() + " repetitions per size, transports interleaved; reported"

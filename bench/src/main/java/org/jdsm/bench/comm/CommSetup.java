@@ -12,7 +12,7 @@ import org.jdsm.comm.Rendezvous;
 
 /**
  * The two-node job both ping-pong ends join: job id, shared secret, fixed loopback ports (each
- * node binds its own via {@code netty.port}) and extra module options. Serialized to the child's
+ * node binds its own via {@code netty.port} or {@code ucx.port}) and extra module options. Serialized to the child's
  * command line (the secret travels in the environment).
  */
 record CommSetup(String jobId, byte[] secret, int[] ports, Map<String, String> options) {
@@ -35,7 +35,8 @@ record CommSetup(String jobId, byte[] secret, int[] ports, Map<String, String> o
                 .rendezvous(Rendezvous.fixed(addresses))
                 .connectTimeout(CONNECT_TIMEOUT)
                 .options(options)
-                .option("netty.port", Integer.toString(ports[myNode]))
+                .option("netty.port", Integer.toString(ports[myNode])) // each module reads its own port option
+                .option("ucx.port", Integer.toString(ports[myNode]))
                 .build();
     }
 

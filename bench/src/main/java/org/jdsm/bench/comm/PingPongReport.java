@@ -13,7 +13,7 @@ import org.jdsm.bench.report.Units;
  * Turns ping-pong measurements into the report: one-way latency and bandwidth tables, their
  * ratios to the socket baseline, the design's two targets (DESIGN.md §8) and CSV/SVG files.
  */
-final class PingPongReport {
+public final class PingPongReport {
 
     static final String BASELINE = "socket";
     static final String CANDIDATE = "netty";
@@ -33,7 +33,7 @@ final class PingPongReport {
     private final Dataset raw = new Dataset("Round-trip time of every repetition", "message size",
             "repetition median RTT (ns)");
 
-    PingPongReport(List<Measurement> measurements) {
+    public PingPongReport(List<Measurement> measurements) {
         for (Measurement m : measurements) {
             double rtt = m.rttNanos().median();
             latency.add(m.transport(), m.size(), rtt / 2 / 1000);
@@ -47,7 +47,8 @@ final class PingPongReport {
         }
     }
 
-    void print(Report report) {
+    /** Prints the tables, ratios and netty targets, and writes the CSV and SVG files. */
+    public void print(Report report) {
         TableFormatter values = new TableFormatter(Units::bytes, Units::number);
         TableFormatter ratios = new TableFormatter(Units::bytes, Units::ratio);
         SvgChart sizes = new SvgChart().logX(true).logY(true).xTicksAtData(true).xFormat(Units::bytes);

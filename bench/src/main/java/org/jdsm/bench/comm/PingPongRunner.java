@@ -17,19 +17,20 @@ import org.jdsm.bench.report.Units;
  * paths), then per size the transports side by side through a {@link Sampler}. A repetition's value
  * is the median round-trip time of its round trips.
  */
-final class PingPongRunner {
+public final class PingPongRunner {
 
     /** The repetitions of one transport at one size, in round-trip nanoseconds. */
-    record Measurement(String transport, int size, Sample rttNanos) {
+    public record Measurement(String transport, int size, Sample rttNanos) {
     }
 
     private final PingPongSettings settings;
 
-    PingPongRunner(PingPongSettings settings) {
+    public PingPongRunner(PingPongSettings settings) {
         this.settings = settings;
     }
 
-    List<Measurement> run(List<Transport> transports) throws Exception {
+    /** Measures every transport at every size; one Measurement per transport and size. */
+    public List<Measurement> run(List<Transport> transports) throws Exception {
         Map<Integer, byte[]> messages = new LinkedHashMap<>();
         settings.sizes().forEach(size -> messages.put(size, message(size)));
         List<long[]> rtts = new ArrayList<>();

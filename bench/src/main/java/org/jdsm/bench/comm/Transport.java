@@ -3,7 +3,7 @@ package org.jdsm.bench.comm;
 import org.jdsm.bench.harness.Budget;
 
 /** The measuring side of one ping-pong transport; the echoing side is a child JVM or a local node. */
-interface Transport extends AutoCloseable {
+public interface Transport extends AutoCloseable {
 
     /** Series name in the report: socket, netty, local. */
     String name();

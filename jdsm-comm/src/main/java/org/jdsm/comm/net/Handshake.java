@@ -30,7 +30,9 @@ public final class Handshake {
     public enum Purpose {
         BULK_LANE(1, "bulk lane"),
         EXPRESS_LANE(2, "express lane"),
-        RENDEZVOUS(3, "rendezvous");
+        RENDEZVOUS(3, "rendezvous"),
+        /** UcxComm's per-pair TCP channel: worker address exchange, then departure and liveness. */
+        UCX_CONTROL(4, "ucx control channel");
 
         private final byte code;
         private final String label;

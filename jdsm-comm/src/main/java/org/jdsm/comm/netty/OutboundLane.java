@@ -12,19 +12,24 @@ import org.jdsm.comm.net.Frames;
 
 /**
  * The sending side of one lane to one peer. Any thread {@link #offer}s messages; a single drain
- * task on the channel's event loop copies queued messages into pooled direct chunks, writes while
- * the channel is writable and flushes once per run, so bursts from many threads cost one task and
- * one flush (write batching and flush coalescing). Direct memory in flight stays bounded by the
- * lane's water mark: when the channel turns unwritable, draining stops until
- * {@link #scheduleDrain} is called from {@code channelWritabilityChanged}.
+ * task on the channel's event loop copies queued messages into pooled direct chunks and writes
+ * them while the channel is writable, so bursts from many threads cost one task (write batching).
+ * Every {@link #FLUSH_BYTES} written are flushed at once, so the peer reads a large message while
+ * the rest of it is still being copied; whatever is left is flushed once at the end of the run
+ * (flush coalescing for small messages). Direct memory in flight stays bounded by the lane's water
+ * mark: when the channel turns unwritable, draining stops until {@link #scheduleDrain} is called
+ * from {@code channelWritabilityChanged}.
  */
 final class OutboundLane {
 
     private static final int MIN_CHUNK = 4 << 10;
-    private static final int MAX_CHUNK = 64 << 10;
+    private static final int MAX_CHUNK = 256 << 10;
+    /** Enough that each flush (a system call, and a wake-up of the reader) moves plenty. */
+    private static final int FLUSH_BYTES = MAX_CHUNK;
 
     private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable drainTask = this::drain;
     private volatile Channel channel;
     private volatile boolean finishing;
     private volatile boolean discarded;
@@ -70,7 +75,7 @@ final class OutboundLane {
         Channel ch = channel;
         if (ch != null && drainScheduled.compareAndSet(false, true)) {
             try {
-                ch.eventLoop().execute(this::drain);
+                ch.eventLoop().execute(drainTask);
             } catch (RejectedExecutionException e) {
                 // The event loop is shut down, so the channel is closed: nothing left to send to.
                 drainScheduled.set(false);
@@ -90,13 +95,14 @@ final class OutboundLane {
             queue.clear();
         }
         ByteBuf chunk = null;
+        int unflushed = 0;
         while (ch.isWritable() && (current != null || (current = queue.poll()) != null)) {
             if (chunk == null) {
                 chunk = ch.alloc().directBuffer(chunkSize());
             }
             if (!headerWritten) {
                 if (chunk.writableBytes() < Frames.HEADER_BYTES) {
-                    ch.write(chunk, ch.voidPromise());
+                    unflushed = write(ch, chunk, unflushed);
                     chunk = null;
                     continue;
                 }
@@ -112,7 +118,7 @@ final class OutboundLane {
                 headerWritten = false;
             }
             if (!chunk.isWritable()) {
-                ch.write(chunk, ch.voidPromise());
+                unflushed = write(ch, chunk, unflushed);
                 chunk = null;
             }
         }
@@ -127,9 +133,24 @@ final class OutboundLane {
         ch.flush();
     }
 
-    /** Room for the rest of the current message, within [MIN_CHUNK, MAX_CHUNK]; small messages share. */
+    /** Writes a full chunk, flushing if {@link #FLUSH_BYTES} are now pending; returns what stays unflushed. */
+    private static int write(Channel ch, ByteBuf chunk, int unflushed) {
+        int pending = unflushed + chunk.readableBytes();
+        if (pending < FLUSH_BYTES) {
+            ch.write(chunk, ch.voidPromise());
+            return pending;
+        }
+        ch.writeAndFlush(chunk, ch.voidPromise());
+        return 0;
+    }
+
+    /**
+     * Room for the rest of the current message, at least MIN_CHUNK (small messages share) and at
+     * most MAX_CHUNK, unless MIN_CHUNK more takes the whole rest: a message's last few bytes must not
+     * get a chunk and a flush (another wake-up of the reader) of their own.
+     */
     private int chunkSize() {
         int wanted = Frames.HEADER_BYTES + current.length - written;
-        return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, wanted));
+        return Math.max(MIN_CHUNK, wanted <= MAX_CHUNK + MIN_CHUNK ? wanted : MAX_CHUNK);
     }
 }

@@ -1,0 +1,99 @@
+package org.jdsm.bench.dsm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdsm.bench.harness.Blackhole;
+import org.jdsm.bench.harness.Plan;
+import org.jdsm.bench.harness.Sample;
+import org.jdsm.bench.harness.Sampler;
+import org.jdsm.bench.harness.Trial;
+import org.jdsm.content.ArrayDiff;
+import org.jdsm.content.ElementKind;
+import org.jdsm.wire.WireFormat;
+
+/**
+ * Where the CPU time of a DSM ping-pong handover goes, outside the network: an in-process replay,
+ * on one thread, timed in thread CPU time, of the data-path steps LazyRelease performs per round of {@link PingPongJob} (one
+ * block of {@code size} bytes, home node 0, every element written):
+ * <ul>
+ *   <li>node 0 hands over: {@code snapshot} of the block for the grant, Kryo {@code encode};</li>
+ *   <li>node 1 acquires: Kryo {@code decode}, {@code install} into the user's array, {@code twin};</li>
+ *   <li>node 1 hands back: {@code diff} against the twin (all elements changed), Kryo
+ *       {@code encode} / {@code decode} of the diff, {@code apply} at the home.</li>
+ * </ul>
+ * The Comm's own copies (into direct buffers, out of socket buffers) are not included: the raw
+ * NettyComm ping-pong has them too.
+ */
+final class HandoverCost {
+
+    static final String[] STEPS = {"snapshot", "encode block", "decode block", "install", "twin", "diff",
+        "encode diff", "decode diff", "apply diff"};
+
+    private HandoverCost() {
+    }
+
+    /** Step name -> median ns per operation, for one size. */
+    static Map<String, Double> measure(int size, Plan plan) throws Exception {
+        int n = size / Double.BYTES;
+        WireFormat wire = new WireFormat(List.of(ArrayDiff.class));
+        ElementKind kind = ElementKind.DOUBLE;
+        double[] user = new double[n];
+        double[] home = new double[n];
+        for (int i = 0; i < n; i++) {
+            user[i] = i;
+            home[i] = i + 1;
+        }
+        double[] snapshot = (double[]) kind.copyRange(home, 0, n);
+        byte[] blockBytes = wire.encode(snapshot);
+        double[] twin = (double[]) kind.copyRange(user, 0, n);
+        ArrayDiff diff = ArrayDiff.between(kind, home, 0, twin, n);
+        if (diff == null || diff.changedElements() != n) {
+            throw new IllegalStateException("expected a diff of all " + n + " elements");
+        }
+        byte[] diffBytes = wire.encode(diff);
+        List<Trial> trials = new ArrayList<>();
+        trials.add(timed(() -> Blackhole.consume((double[]) kind.copyRange(home, 0, n))));
+        trials.add(timed(() -> Blackhole.consume(wire.encode(snapshot).length)));
+        trials.add(timed(() -> Blackhole.consume((double[]) wire.decode(blockBytes))));
+        trials.add(timed(() -> {
+            System.arraycopy(snapshot, 0, user, 0, n);
+            Blackhole.consume(user);
+        }));
+        trials.add(timed(() -> Blackhole.consume((double[]) kind.copyRange(user, 0, n))));
+        trials.add(timed(() -> Blackhole.consume(ArrayDiff.between(kind, home, 0, twin, n).changedElements())));
+        trials.add(timed(() -> Blackhole.consume(wire.encode(diff).length)));
+        trials.add(timed(() -> Blackhole.consume(((ArrayDiff) wire.decode(diffBytes)).changedElements())));
+        trials.add(timed(() -> {
+            diff.applyTo(user, 0);
+            Blackhole.consume(user);
+        }));
+        List<Sample> samples = new Sampler(plan).measure(trials);
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < STEPS.length; i++) {
+            out.put(STEPS[i], samples.get(i).median());
+        }
+        return out;
+    }
+
+    /**
+     * A trial: as many runs of {@code op} as fit in the budget; value = this thread's CPU time per
+     * run (ns), which, unlike wall time, does not grow when other processes preempt us.
+     */
+    private static Trial timed(Runnable op) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        return budget -> {
+            int done = 0;
+            long start = System.nanoTime();
+            long cpu0 = mx.getCurrentThreadCpuTime();
+            long now = start;
+            while (budget.more(done, start, now)) {
+                op.run();
+                done++;
+                now = System.nanoTime();
+            }
+            return (mx.getCurrentThreadCpuTime() - cpu0) / (double) done;
+        };
+    }
+}

@@ -1,0 +1,213 @@
+package org.jdsm.comm.ucx;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+
+/**
+ * The node's one progress thread, the only thread that touches UCX after init: it sends what the
+ * {@link Outbox} holds (express first), progresses the worker, receives through the {@link Inbox},
+ * watches the {@link Controls}, and when idle either spins ({@code ucx.progress=poll}) or, after
+ * {@code ucx.spinMicros}, sleeps on UCX's event fd until a message arrives or a sender signals.
+ * Sends made on this thread itself (from Dispatcher callbacks) go straight to UCX when nothing of
+ * their lane is queued ahead of them.
+ */
+final class Progress implements UcxEvents {
+
+    /** The clock is read every CLOCK_PASSES + 1 passes (a power of two minus one). */
+    private static final int CLOCK_PASSES = 63;
+    /** How often the control channels are checked while UCX keeps the thread busy. */
+    private static final long CONTROL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** Sleeps are bounded so that control channels (which cannot wake the thread) are still read. */
+    private static final int AWAIT_MILLIS = 50;
+    private static final int LEAVING_AWAIT_MILLIS = 2;
+    /** Bulk sends taken per pass, so receiving keeps its turn under a flood. */
+    private static final int SENDS_PER_PASS = 256;
+    private static final long JOIN_SLACK_MILLIS = 5_000;
+
+    private final UcxWorker worker;
+    private final UcxMesh mesh;
+    private final Controls controls;
+    private final UcxOptions options;
+    private final Inbox inbox;
+    private final Outbox outbox = new Outbox();
+    private final ArrayDeque<EndpointFailure> failedEndpoints = new ArrayDeque<>();
+    private final Thread thread;
+    private volatile boolean sleeping;
+    private volatile boolean stopRequested;
+    private volatile long stopDeadlineNanos;
+    private final Farewells farewells;
+    private boolean leaving;
+    /** When the current idle spell began (0: busy), for the spin-then-sleep decision. */
+    private long idleSince;
+
+    Progress(UcxWorker worker, UcxMesh mesh, Controls controls, UcxOptions options, int maxFrameBytes) {
+        this.worker = worker;
+        this.mesh = mesh;
+        this.controls = controls;
+        this.options = options;
+        this.inbox = new Inbox(worker, mesh, maxFrameBytes);
+        this.farewells = new Farewells(worker, mesh, controls, options.peerErrorHandling());
+        this.thread = new Thread(this::run, "jdsm-ucx-progress-n" + mesh.me);
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    boolean isProgressThread() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Queues a message, or sends it at once on the progress thread; dropped once fin has begun. */
+    void send(boolean express, int node, byte[] data) {
+        if (stopRequested) {
+            return;
+        }
+        if (node != mesh.me && isProgressThread() && outbox.isEmpty(express)) {
+            transmit(express, node, data);
+            return;
+        }
+        outbox.add(express, node, data);
+        if (sleeping) {
+            worker.signal();
+        }
+    }
+
+    /** Runs fin on the progress thread and waits for it to end, with its UCX resources freed. */
+    void stop(long graceMillis) {
+        stopDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+        stopRequested = true;
+        worker.signal();
+        try {
+            thread.join(graceMillis + JOIN_SLACK_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            UcxMesh.LOG.severe("node " + mesh.me + ": the UCX progress thread did not end (stuck in a dispatcher"
+                    + " callback?); its UCX worker is not freed");
+        }
+    }
+
+    private void run() {
+        try {
+            long nextControl = System.nanoTime();
+            for (int pass = 1; ; pass++) {
+                int work = transmitQueued() + inbox.poll(this) + endpointFailures() + inbox.deliverCompleted();
+                if ((pass & CLOCK_PASSES) == 0 || stopRequested) { // the clock is read only now and then
+                    long now = System.nanoTime();
+                    if (now - nextControl >= 0 || stopRequested) {
+                        work += controls.poll();
+                        nextControl = now + CONTROL_NANOS;
+                        if (stopRequested && !leaving) {
+                            leave();
+                        }
+                        if (farewells.step()) {
+                            inbox.discardAll(this);
+                            return;
+                        }
+                    }
+                }
+                if (work > 0) {
+                    idleSince = 0;
+                } else {
+                    idle(pass);
+                }
+            }
+        } catch (Throwable t) {
+            UcxMesh.LOG.log(Level.SEVERE, "node " + mesh.me + ": the UCX progress thread failed", t);
+            mesh.peers().forEach(peer -> mesh.fail(peer, t));
+        } finally {
+            stopRequested = true; // later sends are dropped
+            controls.close();
+            worker.close();
+        }
+    }
+
+    /** Starts fin: sends everything queued (the queue takes no more), then the farewells. */
+    private void leave() {
+        while (transmitQueued() > 0) {
+            // ends: sends are refused once stop is requested
+        }
+        leaving = true;
+        farewells.leave(stopDeadlineNanos);
+    }
+
+    /** Spins, or in wait mode, once idle for {@code ucx.spinMicros}, sleeps until UCX or a sender wakes it. */
+    private void idle(int pass) {
+        if (options.poll()) {
+            Thread.onSpinWait();
+            return;
+        }
+        if (idleSince == 0) {
+            idleSince = System.nanoTime();
+        }
+        if ((pass & CLOCK_PASSES) != 0 || System.nanoTime() - idleSince < options.spinNanos()) {
+            Thread.onSpinWait();
+            return;
+        }
+        sleeping = true; // then check the outbox: a sender adds first, then checks this flag
+        try {
+            if (outbox.isEmpty()) {
+                worker.await(stopRequested ? LEAVING_AWAIT_MILLIS : AWAIT_MILLIS);
+            }
+        } finally {
+            sleeping = false;
+            idleSince = 0;
+        }
+    }
+
+    private int transmitQueued() {
+        int n = 0;
+        for (Outbox.Outgoing out = outbox.poll(true); out != null; out = outbox.poll(true)) {
+            transmit(true, out.node(), out.data());
+            n++;
+        }
+        for (Outbox.Outgoing out; n < SENDS_PER_PASS && (out = outbox.poll(false)) != null; n++) {
+            transmit(false, out.node(), out.data());
+        }
+        return n;
+    }
+
+    private void transmit(boolean express, int node, byte[] data) {
+        if (node == mesh.me) {
+            mesh.deliver(node, express, data);
+            return;
+        }
+        UcxPeer peer = mesh.peer(node);
+        if (!peer.isUp()) {
+            return; // dropped: the peer left or failed
+        }
+        try {
+            worker.send(peer.endpoint(express), Tags.of(express, mesh.me, peer.control.sendKey), data);
+        } catch (UcxException e) {
+            mesh.fail(peer, e);
+        }
+    }
+
+    /** An endpoint's error callback, kept until the native call that reported it has returned. */
+    private record EndpointFailure(int cookie, int status) {
+    }
+
+    private int endpointFailures() {
+        int n = failedEndpoints.size();
+        for (EndpointFailure f = failedEndpoints.poll(); f != null; f = failedEndpoints.poll()) {
+            UcxPeer peer = mesh.peer(f.cookie() / 2);
+            mesh.fail(peer, new UcxException("the UCX " + (f.cookie() % 2 == 1 ? "express" : "bulk")
+                    + " endpoint to node " + peer.rank + " failed: " + UcxNative.statusText(f.status())));
+        }
+        return n;
+    }
+
+    @Override
+    public void receiveCompleted(long tag, byte[] data, int status) {
+        inbox.completed(tag, data, status);
+    }
+
+    @Override
+    public void endpointFailed(int cookie, int status) {
+        failedEndpoints.add(new EndpointFailure(cookie, status)); // no user code inside the native call
+    }
+}

@@ -1,0 +1,154 @@
+package org.jdsm.comm.ucx;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdsm.comm.Comm;
+import org.jdsm.comm.CommConfig;
+import org.jdsm.comm.CommException;
+import org.jdsm.comm.Dispatcher;
+
+/**
+ * {@link Comm} over UCX ({@code libucp}) through JDSM's own JNI shim: InfiniBand/RoCE verbs where
+ * the cluster has them, UCX's TCP and shared-memory transports elsewhere; UCX picks by its own
+ * rules, steered by {@code UCX_TLS} and the other UCX variables (see jdsm-comm/UCX.md). Select it
+ * with {@code jdsm.comm=ucx}; constructing one fails with a message saying what to install where
+ * the shim or libucp is missing ({@link UcxLibrary}).
+ *
+ * <p>Start-up goes through an authenticated TCP connection per pair ({@link Bootstrap}), which
+ * stays open to reveal dead peers. Messages are tagged UCX sends:
+ * every pair has a bulk and an express endpoint, so express messages never queue behind bulk data,
+ * and each peer's tag carries a key only authenticated peers know. One progress thread per node
+ * does all UCX work ({@link Progress}); Java arrays are copied straight to and from UCX's buffers,
+ * never pinned.
+ *
+ * <p>Options ({@link CommConfig#option}):
+ * <ul>
+ *   <li>{@code ucx.progress} — {@code wait} (default: spin briefly, then sleep on UCX's event fd) or
+ *       {@code poll} (spin always: lowest latency, one busy core per node)</li>
+ *   <li>{@code ucx.spinMicros} — how long {@code wait} spins after the last work (default 50)</li>
+ *   <li>{@code ucx.errorHandling} — {@code auto} (default), {@code peer} or {@code none}: UCX peer error
+ *       handling, which UCX 1.13's shared-memory transports do not support, so {@code auto} enables
+ *       it only where {@code UCX_TLS} rules shared memory out. Dead peers are found through the
+ *       control connection either way.</li>
+ *   <li>{@code ucx.config.NAME} — UCX setting NAME for this node, e.g. {@code ucx.config.TLS=tcp};
+ *       overrides the environment variable {@code UCX_NAME}</li>
+ *   <li>{@code ucx.port}, {@code ucx.advertiseHost} — the bootstrap listener's port (default any)
+ *       and the host other nodes dial (default the bind host)</li>
+ *   <li>{@code ucx.handshakeTimeoutMs} — time an accepted connection has to authenticate (default 10000)</li>
+ * </ul>
+ *
+ * <p>{@link #fin} sends what is queued, says goodbye ({@link Farewells}) and closes every endpoint
+ * and thread; it must not be called from a Dispatcher callback.
+ */
+public final class UcxComm implements Comm {
+
+    private static final long FIN_GRACE_MILLIS = 10_000;
+
+    private volatile CommConfig config;
+    private volatile Progress progress;
+    private boolean finished;
+
+    /** @throws CommException if the UCX shim or libucp cannot be loaded (the message says what to do) */
+    public UcxComm() {
+        UcxLibrary.require();
+    }
+
+    @Override
+    public synchronized void init(CommConfig config, Dispatcher dispatcher) {
+        if (this.config != null) {
+            throw new IllegalStateException("UcxComm.init may be called only once");
+        }
+        if (config.nodes() > Tags.MAX_NODES) {
+            throw new CommException("UcxComm supports at most " + Tags.MAX_NODES + " nodes, not " + config.nodes());
+        }
+        this.config = config;
+        long deadline = System.nanoTime() + config.connectTimeout().toNanos();
+        UcxOptions options = UcxOptions.from(config);
+        UcxWorker worker = new UcxWorker(options.ucxConfig(), !options.poll());
+        List<ControlChannel> channels = new ArrayList<>();
+        try {
+            channels.addAll(Bootstrap.connect(config, options, worker.address(), deadline));
+            UcxMesh mesh = new UcxMesh(config.myNode(), peers(config, options, worker, channels), dispatcher);
+            Progress p = new Progress(worker, mesh, new Controls(mesh), options, config.maxFrameBytes());
+            p.start();
+            progress = p;
+        } catch (IOException | RuntimeException e) {
+            channels.forEach(ControlChannel::close);
+            worker.close();
+            throw e instanceof CommException ce ? ce
+                    : new CommException("node " + config.myNode() + ": " + Bootstrap.describe(e), e);
+        }
+    }
+
+    /** Connects the bulk and express endpoints to every peer, by rank (null at this node's rank). */
+    private static UcxPeer[] peers(CommConfig config, UcxOptions options, UcxWorker worker,
+            List<ControlChannel> channels) {
+        UcxPeer[] peers = new UcxPeer[config.nodes()];
+        for (ControlChannel c : channels) {
+            try {
+                long bulk = worker.connect(c.peerAddress, UcxPeer.cookie(c.peer, false), options.peerErrorHandling());
+                long express = worker.connect(c.peerAddress, UcxPeer.cookie(c.peer, true), options.peerErrorHandling());
+                peers[c.peer] = new UcxPeer(c, bulk, express);
+            } catch (UcxException e) {
+                throw new CommException("node " + config.myNode() + ": no UCX endpoint to node " + c.peer
+                        + " (do both nodes share a transport? check UCX_TLS and UCX_NET_DEVICES): " + e.getMessage(), e);
+            }
+        }
+        return peers;
+    }
+
+    @Override
+    public synchronized void fin() {
+        Progress p = progress;
+        if (p == null || finished) {
+            return;
+        }
+        if (p.isProgressThread()) {
+            throw new IllegalStateException("UcxComm.fin must not be called from a dispatcher callback");
+        }
+        finished = true;
+        p.stop(FIN_GRACE_MILLIS);
+    }
+
+    @Override
+    public int myNode() {
+        return config.myNode();
+    }
+
+    @Override
+    public int nodes() {
+        return config.nodes();
+    }
+
+    @Override
+    public void asend(int node, byte[] message) {
+        Progress p = running(node);
+        if (message.length > config.maxFrameBytes()) {
+            throw new CommException("message of " + message.length + " bytes to node " + node
+                    + " exceeds the frame limit of " + config.maxFrameBytes());
+        }
+        p.send(false, node, message);
+    }
+
+    @Override
+    public void expressSend(int node, byte[] message) {
+        Progress p = running(node);
+        if (message.length > EXPRESS_MAX_BYTES) {
+            throw new IllegalArgumentException("express message of " + message.length
+                    + " bytes to node " + node + " exceeds " + EXPRESS_MAX_BYTES);
+        }
+        p.send(true, node, message);
+    }
+
+    private Progress running(int node) {
+        Progress p = progress;
+        if (p == null) {
+            throw new IllegalStateException("UcxComm.init has not been called");
+        }
+        if (node < 0 || node >= config.nodes()) {
+            throw new IllegalArgumentException("node " + node + " outside 0.." + (config.nodes() - 1));
+        }
+        return p;
+    }
+}

@@ -1,0 +1,65 @@
+package org.jdsm.comm.ucx;
+
+/**
+ * The functions of the JNI shim {@code libjdsmucx} (src/main/native/jdsm_ucx.c), bound by its
+ * {@code JNI_OnLoad}. Handles are native pointers: only {@link UcxWorker} calls these, with handles
+ * it got from here and has not released. Every UCX failure is thrown as {@link UcxException}.
+ * All calls but {@link #signal} must come from one thread at a time.
+ */
+final class UcxNative {
+
+    /** {@code UCS_OK}. */
+    static final int OK = 0;
+    /** {@code UCS_INPROGRESS}: a flush or close has not finished yet. */
+    static final int IN_PROGRESS = 1;
+
+    private UcxNative() {
+    }
+
+    /** A UCP context and worker; {@code options} are UCX settings as name, value pairs (e.g. TLS, tcp). */
+    static native long create(String[] options, boolean wakeup);
+
+    /** This worker's address, for peers to connect to. */
+    static native byte[] address(long worker);
+
+    /** An endpoint to the worker at {@code address}; its failures are reported with {@code cookie}. */
+    static native long connect(long worker, byte[] address, int cookie, boolean peerErrorHandling);
+
+    /** Starts a tagged send; 0 if it completed at once, 1 if UCX still holds the array. */
+    static native int send(long worker, long endpoint, long tag, byte[] data);
+
+    /**
+     * One pass of the progress thread: progresses the worker, reports completions to
+     * {@code events}, then takes the next message out of UCX's unexpected queue, those whose tag has
+     * the {@code expressBit} first. Returns the message's handle (0 if none) and fills {@code info}
+     * with its tag, its length and a count of the work done.
+     */
+    static native long poll(long worker, long expressBit, UcxEvents events, long[] info);
+
+    /**
+     * Receives a probed message into {@code data} (null: discard it); 0 if complete, 1 if it will be
+     * reported through {@link UcxEvents#receiveCompleted}.
+     */
+    static native int receive(long worker, long message, long tag, long length, byte[] data);
+
+    /** Sleeps until the worker has events or {@code timeoutMillis} pass; false if events were pending. */
+    static native boolean await(long worker, int timeoutMillis);
+
+    /** Wakes a thread in {@link #await}; safe from any thread. */
+    static native void signal(long worker);
+
+    /** Starts flushing ({@code close} false) or closing an endpoint; poll the result with {@link #finished}. */
+    static native long control(long worker, long endpoint, boolean close, boolean force);
+
+    /** {@link #IN_PROGRESS}, or the final status of a {@link #control} operation (which is then freed). */
+    static native int finished(long worker, long operation);
+
+    /** UCX's text for a status code. */
+    static native String statusText(int status);
+
+    /** The version of the libucp in use. */
+    static native String version();
+
+    /** Destroys the worker and context and frees everything the shim allocated for them. */
+    static native void destroy(long worker);
+}

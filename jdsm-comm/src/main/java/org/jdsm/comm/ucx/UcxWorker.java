@@ -1,0 +1,117 @@
+package org.jdsm.comm.ucx;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One UCP context and worker with its endpoints: the only user of {@link UcxNative}, so native
+ * handles never outlive what they point to. Not thread-safe (UCX runs single-threaded here): the
+ * node's progress thread owns it, and the init and fin threads use it only before that thread
+ * starts and after it ends. {@link #signal} is the exception.
+ */
+final class UcxWorker implements AutoCloseable {
+
+    private volatile long handle;
+    private final boolean wakeup;
+    private final long[] polled = new long[3];
+
+    /** Creates the worker; {@code ucxConfig} overrides UCX settings (name without UCX_, e.g. TLS). */
+    UcxWorker(Map<String, String> ucxConfig, boolean wakeup) {
+        List<String> pairs = new ArrayList<>();
+        ucxConfig.forEach((name, value) -> {
+            pairs.add(name);
+            pairs.add(value);
+        });
+        handle = UcxNative.create(pairs.toArray(new String[0]), wakeup);
+        this.wakeup = wakeup;
+    }
+
+    byte[] address() {
+        return UcxNative.address(live());
+    }
+
+    /** An endpoint to the worker at {@code address}; endpoint failures are reported with {@code cookie}. */
+    long connect(byte[] address, int cookie, boolean peerErrorHandling) {
+        return UcxNative.connect(live(), address, cookie, peerErrorHandling);
+    }
+
+    /** Sends {@code data} with {@code tag}; UCX may keep reading the array after this returns. */
+    void send(long endpoint, long tag, byte[] data) {
+        UcxNative.send(live(), endpoint, tag, data);
+    }
+
+    /**
+     * Progresses UCX, reports to {@code events}, and takes the next message (express first): its
+     * handle, or 0; then {@link #polledTag}, {@link #polledLength} and {@link #polledWork}.
+     */
+    long poll(UcxEvents events) {
+        return UcxNative.poll(live(), Tags.EXPRESS, events, polled);
+    }
+
+    long polledTag() {
+        return polled[0];
+    }
+
+    long polledLength() {
+        return polled[1];
+    }
+
+    /** How much the last poll did besides taking a message (events progressed, completions reported). */
+    long polledWork() {
+        return polled[2];
+    }
+
+    /** Receives a probed message into {@code data} (null discards it); true if it is complete already. */
+    boolean receive(long message, long tag, long length, byte[] data) {
+        return UcxNative.receive(live(), message, tag, length, data) == 0;
+    }
+
+    /** Blocks until UCX has events or {@code timeoutMillis} pass (wake-up workers only). */
+    void await(int timeoutMillis) {
+        UcxNative.await(live(), timeoutMillis);
+    }
+
+    /** Wakes {@link #await}; any thread, any time (a no-op once closed, or without wake-up support). */
+    synchronized void signal() {
+        if (handle != 0 && wakeup) {
+            UcxNative.signal(handle);
+        }
+    }
+
+    /** Starts flushing an endpoint; poll with {@link #finished}. */
+    long flush(long endpoint) {
+        return UcxNative.control(live(), endpoint, false, false);
+    }
+
+    /** Starts closing an endpoint ({@code force}: without waiting for the peer); poll with {@link #finished}. */
+    long close(long endpoint, boolean force) {
+        return UcxNative.control(live(), endpoint, true, force);
+    }
+
+    /** True once a flush or close has ended (its handle is then invalid). */
+    boolean finished(long operation) {
+        return UcxNative.finished(live(), operation) != UcxNative.IN_PROGRESS;
+    }
+
+    /** Destroys the worker, its endpoints and context. Idempotent. */
+    @Override
+    public void close() {
+        long h;
+        synchronized (this) { // a concurrent signal() must not touch a destroyed worker
+            h = handle;
+            handle = 0;
+        }
+        if (h != 0) {
+            UcxNative.destroy(h);
+        }
+    }
+
+    private long live() {
+        long h = handle;
+        if (h == 0) {
+            throw new IllegalStateException("the UCX worker is closed");
+        }
+        return h;
+    }
+}

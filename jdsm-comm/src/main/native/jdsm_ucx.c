@@ -1,0 +1,700 @@
+/*
+ * libjdsmucx: JNI shim of org.jdsm.comm.ucx.UcxNative over libucp (tag matching). It uses only
+ * UCX calls that exist in UCX 1.10 and later. Rebuild it against the UCX at hand (see UCX.md):
+ *
+ *   gcc -O2 -shared -fPIC -I"$JAVA_HOME/include" -I"$JAVA_HOME/include/linux" \
+ *       jdsm_ucx.c -o libjdsmucx.so -lucp -lucs
+ *
+ * Threading: the worker runs in UCS_THREAD_MODE_SINGLE. Every call except signal() comes from
+ * one thread at a time (the node's progress thread, or the thread of init/fin before it starts
+ * and after it ends), so nothing here takes locks.
+ *
+ * Java arrays are never pinned: a generic UCX datatype copies between them and UCX's own
+ * buffers with Get/SetByteArrayRegion, always from inside the JNI call running at the time
+ * (shim->env). An operation UCX cannot finish inside the call that starts it keeps a global
+ * reference to its array until its completion callback has run.
+ */
+#define _GNU_SOURCE   /* dladdr */
+#include <jni.h>
+#include <ucp/api/ucp.h>
+#include <ucs/debug/debug.h>
+#include <dlfcn.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CLASS_NATIVE "org/jdsm/comm/ucx/UcxNative"
+#define CLASS_EVENTS "org/jdsm/comm/ucx/UcxEvents"
+#define CLASS_ERROR  "org/jdsm/comm/ucx/UcxException"
+
+enum { OP_SEND, OP_RECV, OP_CONTROL };
+
+/* Sends up to this size are copied into their operation and sent as contiguous data, which lets
+ * UCX use its short (inline) protocols: the latency path. Larger ones stream from the array. */
+#define SMALL_BYTES 256
+
+typedef struct shim shim_t;
+
+/* A send, receive, flush or close that UCX may still be working on. */
+typedef struct op {
+    struct op   *prev, *next;   /* shim->live from start until released */
+    struct op   *done_next;     /* shim->done: completed, Java not told yet */
+    shim_t      *shim;
+    jbyteArray   array;         /* NULL for a receive that discards */
+    jlong        tag;           /* receives: the sender tag, handed back to Java */
+    size_t       length;
+    int          kind;
+    int          complete;
+    ucs_status_t status;
+    char         small[SMALL_BYTES];
+} op_t;
+
+/* An endpoint; its error callback queues it on shim->failed once. */
+typedef struct ep {
+    struct ep  *next;           /* shim->eps, all freed by destroy */
+    struct ep  *failed_next;
+    shim_t     *shim;
+    ucp_ep_h    handle;
+    jint        cookie;         /* Java's name for it */
+    int         failed;
+    ucs_status_t status;
+} ep_t;
+
+struct shim {
+    ucp_context_h  context;
+    ucp_worker_h   worker;
+    ucp_datatype_t bytes;       /* the generic datatype over Java byte arrays */
+    int            efd;         /* -1 without wake-up support */
+    JNIEnv        *env;         /* of the JNI call in progress: the datatype callbacks use it */
+    op_t           live;        /* list head */
+    op_t          *done, *done_last;
+    op_t          *free_ops;
+    ep_t          *eps, *failed;
+};
+
+static jclass    error_class;
+static jmethodID on_received;   /* UcxEvents.receiveCompleted(long tag, byte[] data, int status) */
+static jmethodID on_failed;     /* UcxEvents.endpointFailed(int cookie, int status) */
+
+static void throw_error(JNIEnv *env, const char *what, ucs_status_t status)
+{
+    char message[256];
+    if ((*env)->ExceptionCheck(env)) {
+        return;   /* e.g. an OutOfMemoryError from JNI itself: let that one through */
+    }
+    snprintf(message, sizeof(message), "%s failed: %s (UCX status %d)", what,
+             ucs_status_string(status), (int)status);
+    (*env)->ThrowNew(env, error_class, message);
+}
+
+static int not_null(JNIEnv *env, jobject array)
+{
+    if (array == NULL) {
+        (*env)->ThrowNew(env, (*env)->FindClass(env, "java/lang/NullPointerException"), "array");
+    }
+    return array != NULL;
+}
+
+static shim_t *shim_of(JNIEnv *env, jlong handle)
+{
+    shim_t *s = (shim_t *)(intptr_t)handle;
+    if (s == NULL) {
+        (*env)->ThrowNew(env, error_class, "the UCX worker is closed");
+        return NULL;
+    }
+    s->env = env;
+    return s;
+}
+
+/* ---- the generic datatype: copies between Java arrays and UCX buffers ---- */
+
+static void *dt_start_pack(void *context, const void *buffer, size_t count)
+{
+    return (void *)buffer;
+}
+
+static void *dt_start_unpack(void *context, void *buffer, size_t count)
+{
+    return buffer;
+}
+
+static size_t dt_packed_size(void *state)
+{
+    return ((op_t *)state)->length;
+}
+
+static size_t dt_pack(void *state, size_t offset, void *dest, size_t max)
+{
+    op_t *op = state;
+    size_t n = op->length - offset < max ? op->length - offset : max;
+    JNIEnv *env = op->shim->env;
+    (*env)->GetByteArrayRegion(env, op->array, (jsize)offset, (jsize)n, dest);
+    return n;
+}
+
+static ucs_status_t dt_unpack(void *state, size_t offset, const void *src, size_t length)
+{
+    op_t *op = state;
+    JNIEnv *env = op->shim->env;
+    if (offset > op->length || length > op->length - offset) {
+        return UCS_ERR_MESSAGE_TRUNCATED;
+    }
+    if (op->array != NULL) {
+        (*env)->SetByteArrayRegion(env, op->array, (jsize)offset, (jsize)length, src);
+    }
+    return UCS_OK;
+}
+
+static void dt_finish(void *state)
+{
+}
+
+static const ucp_generic_dt_ops_t byte_array_ops = {
+    dt_start_pack, dt_start_unpack, dt_packed_size, dt_pack, dt_unpack, dt_finish
+};
+
+/* ---- operations ---- */
+
+static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlong tag)
+{
+    op_t *op = s->free_ops;
+    if (op != NULL) {
+        s->free_ops = op->next;
+    } else if ((op = malloc(sizeof(*op))) == NULL) {
+        return NULL;
+    }
+    op->done_next = NULL;
+    op->complete = 0;
+    op->status = UCS_OK;
+    op->shim = s;
+    op->kind = kind;
+    op->array = array;
+    op->length = length;
+    op->tag = tag;
+    op->next = s->live.next;
+    op->prev = &s->live;
+    s->live.next->prev = op;
+    s->live.next = op;
+    return op;
+}
+
+/* Unlinks and recycles an operation UCX is done with; drops its global reference if it has one. */
+static void op_release(op_t *op, int global)
+{
+    shim_t *s = op->shim;
+    if (global && op->array != NULL) {
+        (*s->env)->DeleteGlobalRef(s->env, op->array);
+    }
+    op->prev->next = op->next;
+    op->next->prev = op->prev;
+    op->next = s->free_ops;
+    s->free_ops = op;
+}
+
+static void op_completed(op_t *op, void *request, ucs_status_t status)
+{
+    shim_t *s = op->shim;
+    op->complete = 1;
+    op->status = status;
+    ucp_request_free(request);
+    if (op->kind != OP_CONTROL) {
+        op->done_next = NULL;
+        if (s->done_last != NULL) {
+            s->done_last->done_next = op;
+        } else {
+            s->done = op;
+        }
+        s->done_last = op;
+    }
+}
+
+static void send_done(void *request, ucs_status_t status, void *user_data)
+{
+    op_completed(user_data, request, status);
+}
+
+static void recv_done(void *request, ucs_status_t status, const ucp_tag_recv_info_t *info,
+                      void *user_data)
+{
+    op_completed(user_data, request, status);
+}
+
+/*
+ * What a started operation returned: 0 if it completed inside the call, 1 if UCX still works on
+ * it (its array, if any, now held by a global reference), or -1 with a Java exception.
+ */
+static jint op_started(JNIEnv *env, op_t *op, ucs_status_ptr_t request, const char *what)
+{
+    if (request == NULL) {
+        op_release(op, 0);
+        return 0;
+    }
+    if (UCS_PTR_IS_ERR(request)) {
+        op_release(op, 0);
+        throw_error(env, what, UCS_PTR_STATUS(request));
+        return -1;
+    }
+    if (op->array != NULL) {
+        op->array = (*env)->NewGlobalRef(env, op->array);
+    }
+    return 1;
+}
+
+static ucp_request_param_t op_param(op_t *op, ucp_datatype_t datatype)
+{
+    ucp_request_param_t param;
+    memset(&param, 0, sizeof(param));
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA
+                         | UCP_OP_ATTR_FIELD_DATATYPE;
+    param.user_data = op;
+    param.datatype = datatype;
+    return param;
+}
+
+/* ---- JNI entry points (registered in JNI_OnLoad) ---- */
+
+static jlong j_create(JNIEnv *env, jclass cls, jobjectArray options, jboolean wakeup)
+{
+    ucp_params_t params = { .field_mask = UCP_PARAM_FIELD_FEATURES,
+                            .features = UCP_FEATURE_TAG | (wakeup ? UCP_FEATURE_WAKEUP : 0) };
+    ucp_worker_params_t worker_params = { .field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
+                                          .thread_mode = UCS_THREAD_MODE_SINGLE };
+    jsize i, count = (*env)->GetArrayLength(env, options);
+    shim_t *s = calloc(1, sizeof(*s));
+    ucs_status_t status = UCS_ERR_NO_MEMORY;
+    const char *what = "allocating the UCX shim";
+    char setting[192];
+    ucp_config_t *config;
+
+    if (s == NULL || (status = ucp_config_read(NULL, NULL, &config)) != UCS_OK) {
+        goto fail;
+    }
+    s->live.next = s->live.prev = &s->live;
+    s->efd = -1;
+    for (i = 0; i + 1 < count && status == UCS_OK; i += 2) {   /* options: name, value, name, value... */
+        jstring name = (*env)->GetObjectArrayElement(env, options, i);
+        jstring value = (*env)->GetObjectArrayElement(env, options, i + 1);
+        const char *n = (*env)->GetStringUTFChars(env, name, NULL);
+        const char *v = (*env)->GetStringUTFChars(env, value, NULL);
+        status = n != NULL && v != NULL ? ucp_config_modify(config, n, v) : UCS_ERR_NO_MEMORY;
+        snprintf(setting, sizeof(setting), "setting UCX option %s=%s", n ? n : "?", v ? v : "?");
+        if (n != NULL) {
+            (*env)->ReleaseStringUTFChars(env, name, n);
+        }
+        if (v != NULL) {
+            (*env)->ReleaseStringUTFChars(env, value, v);
+        }
+    }
+    if (status != UCS_OK) {
+        what = setting;
+        ucp_config_release(config);
+        goto fail;
+    }
+    what = "ucp_init";
+    status = ucp_init(&params, config, &s->context);
+    ucp_config_release(config);
+    if (status != UCS_OK) {
+        goto fail;
+    }
+    what = "ucp_worker_create";
+    if ((status = ucp_worker_create(s->context, &worker_params, &s->worker)) != UCS_OK) {
+        goto fail_context;
+    }
+    what = "UCX wake-up set-up (try ucx.progress=poll)";
+    if (wakeup && (status = ucp_worker_get_efd(s->worker, &s->efd)) != UCS_OK) {
+        goto fail_worker;
+    }
+    what = "ucp_dt_create_generic";
+    if ((status = ucp_dt_create_generic(&byte_array_ops, NULL, &s->bytes)) != UCS_OK) {
+        goto fail_worker;
+    }
+    return (jlong)(intptr_t)s;
+
+fail_worker:
+    ucp_worker_destroy(s->worker);
+fail_context:
+    ucp_cleanup(s->context);
+fail:
+    free(s);
+    throw_error(env, what, status);
+    return 0;
+}
+
+static jbyteArray j_address(JNIEnv *env, jclass cls, jlong handle)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_address_t *addr;
+    size_t length;
+    ucs_status_t status;
+    jbyteArray result;
+
+    if (s == NULL) {
+        return NULL;
+    }
+    if ((status = ucp_worker_get_address(s->worker, &addr, &length)) != UCS_OK) {
+        throw_error(env, "ucp_worker_get_address", status);
+        return NULL;
+    }
+    result = (*env)->NewByteArray(env, (jsize)length);
+    if (result != NULL) {
+        (*env)->SetByteArrayRegion(env, result, 0, (jsize)length, (const jbyte *)addr);
+    }
+    ucp_worker_release_address(s->worker, addr);
+    return result;
+}
+
+static void ep_error(void *arg, ucp_ep_h ep, ucs_status_t status)
+{
+    ep_t *e = arg;
+    if (!e->failed) {
+        e->failed = 1;
+        e->status = status;
+        e->failed_next = e->shim->failed;
+        e->shim->failed = e;
+    }
+}
+
+static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, jint cookie,
+                     jboolean peer_errors)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_ep_params_t params;
+    ucs_status_t status;
+    jbyte *addr;
+    ep_t *e;
+
+    if (s == NULL || !not_null(env, peer)) {
+        return 0;
+    }
+    if ((e = calloc(1, sizeof(*e))) == NULL
+        || (addr = (*env)->GetByteArrayElements(env, peer, NULL)) == NULL) {
+        free(e);
+        throw_error(env, "allocating an endpoint", UCS_ERR_NO_MEMORY);
+        return 0;
+    }
+    e->shim = s;
+    e->cookie = cookie;
+    memset(&params, 0, sizeof(params));
+    params.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS | UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE
+                        | UCP_EP_PARAM_FIELD_ERR_HANDLER;
+    params.address = (const ucp_address_t *)addr;
+    params.err_mode = peer_errors ? UCP_ERR_HANDLING_MODE_PEER : UCP_ERR_HANDLING_MODE_NONE;
+    params.err_handler.cb = ep_error;
+    params.err_handler.arg = e;
+    status = ucp_ep_create(s->worker, &params, &e->handle);
+    (*env)->ReleaseByteArrayElements(env, peer, addr, JNI_ABORT);
+    if (status != UCS_OK) {
+        free(e);
+        throw_error(env, "ucp_ep_create", status);
+        return 0;
+    }
+    e->next = s->eps;
+    s->eps = e;
+    return (jlong)(intptr_t)e;
+}
+
+static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_request_param_t param;
+    size_t length;
+    op_t *op;
+
+    if (s == NULL || !not_null(env, data)) {
+        return -1;
+    }
+    length = (size_t)(*env)->GetArrayLength(env, data);
+    if ((op = op_start(s, OP_SEND, data, length, tag)) == NULL) {
+        throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
+        return -1;
+    }
+    if (length <= SMALL_BYTES) {
+        (*env)->GetByteArrayRegion(env, data, 0, (jsize)length, (jbyte *)op->small);
+        op->array = NULL;   /* UCX never touches the Java array */
+        param = op_param(op, ucp_dt_make_contig(1));
+        param.cb.send = send_done;
+        return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->small, length,
+                                                    (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
+    }
+    param = op_param(op, s->bytes);
+    param.cb.send = send_done;
+    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op, 1,
+                                                (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
+}
+
+static jint j_receive(JNIEnv *env, jclass cls, jlong handle, jlong message, jlong tag,
+                      jlong length, jbyteArray data)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_request_param_t param;
+    op_t *op;
+
+    if (s == NULL) {
+        return -1;
+    }
+    if (data != NULL && (*env)->GetArrayLength(env, data) != length) {
+        (*env)->ThrowNew(env, error_class, "receive buffer length differs from the message length");
+        return -1;
+    }
+    if ((op = op_start(s, OP_RECV, data, (size_t)length, tag)) == NULL) {
+        throw_error(env, "ucp_tag_msg_recv_nbx", UCS_ERR_NO_MEMORY);
+        return -1;
+    }
+    param = op_param(op, s->bytes);
+    param.cb.recv = recv_done;
+    return op_started(env, op, ucp_tag_msg_recv_nbx(s->worker, op, 1,
+                                                    (ucp_tag_message_h)(intptr_t)message, &param),
+                      "ucp_tag_msg_recv_nbx");
+}
+
+/* Tells Java about finished receives and failed endpoints; returns how many, or -1 if Java threw. */
+static jint report(JNIEnv *env, shim_t *s, jobject events)
+{
+    jint count = 0;
+
+    while (s->done != NULL) {
+        op_t *op = s->done;
+        s->done = op->done_next;
+        if (s->done == NULL) {
+            s->done_last = NULL;
+        }
+        if (op->kind == OP_RECV && op->array != NULL) {
+            (*env)->CallVoidMethod(env, events, on_received, op->tag, op->array, (jint)op->status);
+        }
+        op_release(op, 1);
+        count++;
+        if ((*env)->ExceptionCheck(env)) {
+            return -1;
+        }
+    }
+    while (s->failed != NULL) {
+        ep_t *e = s->failed;
+        s->failed = e->failed_next;
+        (*env)->CallVoidMethod(env, events, on_failed, e->cookie, (jint)e->status);
+        count++;
+        if ((*env)->ExceptionCheck(env)) {
+            return -1;
+        }
+    }
+    return count;
+}
+
+/*
+ * One pass of the progress thread in one JNI call: progresses the worker, reports completions,
+ * then takes the next message out of UCX, express lane first. Returns its handle (0 if none) with
+ * info = {sender tag, length, work done}.
+ */
+static jlong j_poll(JNIEnv *env, jclass cls, jlong handle, jlong lane_mask, jobject events, jlongArray info)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_tag_recv_info_t found;
+    ucp_tag_message_h message;
+    jlong out[3] = { 0, 0, 0 };
+    jint reported;
+
+    if (s == NULL) {
+        return 0;
+    }
+    out[2] = ucp_worker_progress(s->worker);
+    if ((reported = report(env, s, events)) < 0) {
+        return 0;
+    }
+    out[2] += reported;
+    message = ucp_tag_probe_nb(s->worker, (ucp_tag_t)lane_mask, (ucp_tag_t)lane_mask, 1, &found);
+    if (message == NULL) {
+        message = ucp_tag_probe_nb(s->worker, 0, (ucp_tag_t)lane_mask, 1, &found);
+    }
+    if (message != NULL) {
+        out[0] = (jlong)found.sender_tag;
+        out[1] = (jlong)found.length;
+    }
+    (*env)->SetLongArrayRegion(env, info, 0, 3, out);
+    return (jlong)(intptr_t)message;
+}
+
+/* Sleeps until the worker has something to do, or timeout_ms pass. False if it had work already. */
+static jboolean j_await(JNIEnv *env, jclass cls, jlong handle, jint timeout_ms)
+{
+    shim_t *s = shim_of(env, handle);
+    ucs_status_t status;
+    struct pollfd fd;
+
+    if (s == NULL) {
+        return JNI_FALSE;
+    }
+    if (s->efd < 0) {
+        (*env)->ThrowNew(env, error_class, "this UCX worker was created without wake-up support");
+        return JNI_FALSE;
+    }
+    status = ucp_worker_arm(s->worker);
+    if (status == UCS_ERR_BUSY) {
+        return JNI_FALSE;
+    }
+    if (status != UCS_OK) {
+        throw_error(env, "ucp_worker_arm", status);
+        return JNI_FALSE;
+    }
+    fd.fd = s->efd;
+    fd.events = POLLIN;
+    poll(&fd, 1, timeout_ms);
+    return JNI_TRUE;
+}
+
+/* The one call allowed from any thread: wakes the progress thread from await. */
+static void j_signal(JNIEnv *env, jclass cls, jlong handle)
+{
+    shim_t *s = (shim_t *)(intptr_t)handle;
+    if (s != NULL) {
+        ucp_worker_signal(s->worker);
+    }
+}
+
+static void control_done(void *request, ucs_status_t status, void *user_data)
+{
+    op_completed(user_data, request, status);
+}
+
+/* Starts a flush (close == false) or a close of an endpoint; returns an operation for finished(). */
+static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean close, jboolean force)
+{
+    shim_t *s = shim_of(env, handle);
+    ucp_request_param_t param;
+    ucs_status_ptr_t request;
+    op_t *op;
+
+    if (s == NULL) {
+        return 0;
+    }
+    if ((op = op_start(s, OP_CONTROL, NULL, 0, 0)) == NULL) {
+        throw_error(env, "starting an endpoint flush or close", UCS_ERR_NO_MEMORY);
+        return 0;
+    }
+    memset(&param, 0, sizeof(param));
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    param.cb.send = control_done;
+    param.user_data = op;
+    if (close) {
+        param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
+        param.flags = force ? UCP_EP_CLOSE_FLAG_FORCE : 0;
+        request = ucp_ep_close_nbx(((ep_t *)(intptr_t)ep)->handle, &param);
+    } else {
+        request = ucp_ep_flush_nbx(((ep_t *)(intptr_t)ep)->handle, &param);
+    }
+    if (!UCS_PTR_IS_PTR(request)) {
+        op->complete = 1;
+        op->status = UCS_PTR_STATUS(request);
+    }
+    return (jlong)(intptr_t)op;
+}
+
+/* The status of a flush or close: UCS_INPROGRESS (1) while running; once it is not, the operation is gone. */
+static jint j_finished(JNIEnv *env, jclass cls, jlong handle, jlong operation)
+{
+    shim_t *s = shim_of(env, handle);
+    op_t *op = (op_t *)(intptr_t)operation;
+    ucs_status_t status;
+
+    if (s == NULL) {
+        return UCS_ERR_INVALID_PARAM;
+    }
+    if (!op->complete) {
+        return UCS_INPROGRESS;
+    }
+    status = op->status;
+    op_release(op, 0);
+    return status;
+}
+
+static jstring j_status_text(JNIEnv *env, jclass cls, jint status)
+{
+    return (*env)->NewStringUTF(env, ucs_status_string((ucs_status_t)status));
+}
+
+static jstring j_version(JNIEnv *env, jclass cls)
+{
+    return (*env)->NewStringUTF(env, ucp_get_version_string());
+}
+
+/* Frees everything; endpoints must have been closed (or abandoned) by then. */
+static void j_destroy(JNIEnv *env, jclass cls, jlong handle)
+{
+    shim_t *s = shim_of(env, handle);
+    op_t *op;
+    ep_t *e;
+
+    if (s == NULL) {
+        return;
+    }
+    ucp_worker_destroy(s->worker);   /* UCX calls no callback after this */
+    while (s->live.next != &s->live) {
+        op = s->live.next;
+        op_release(op, op->kind != OP_CONTROL);   /* arrays of unfinished operations are global refs */
+    }
+    while ((op = s->free_ops) != NULL) {
+        s->free_ops = op->next;
+        free(op);
+    }
+    while ((e = s->eps) != NULL) {
+        s->eps = e->next;
+        free(e);
+    }
+    ucp_dt_destroy(s->bytes);
+    ucp_cleanup(s->context);
+    free(s);
+}
+
+/* UCX installs fatal-error handlers for SIGSEGV & co; the JVM needs its own (null checks, safepoints). */
+static void give_signals_back_to_the_jvm(void)
+{
+    static const int signals[] = { SIGILL, SIGSEGV, SIGBUS, SIGFPE };
+    size_t i;
+    for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++) {
+        struct sigaction current;
+        Dl_info where;
+        if (sigaction(signals[i], NULL, &current) == 0 && (current.sa_flags & SA_SIGINFO)
+            && dladdr((void *)current.sa_sigaction, &where) && where.dli_fname != NULL
+            && strstr(where.dli_fname, "libucs") != NULL) {
+            ucs_debug_disable_signal(signals[i]);
+        }
+    }
+}
+
+static const JNINativeMethod methods[] = {
+    { "create",     "([Ljava/lang/String;Z)J",                    (void *)j_create },
+    { "address",    "(J)[B",                                      (void *)j_address },
+    { "connect",    "(J[BIZ)J",                                   (void *)j_connect },
+    { "send",       "(JJJ[B)I",                                   (void *)j_send },
+    { "receive",    "(JJJJ[B)I",                                  (void *)j_receive },
+    { "poll",       "(JJL" CLASS_EVENTS ";[J)J",                  (void *)j_poll },
+    { "await",      "(JI)Z",                                      (void *)j_await },
+    { "signal",     "(J)V",                                       (void *)j_signal },
+    { "control",    "(JJZZ)J",                                    (void *)j_control },
+    { "finished",   "(JJ)I",                                      (void *)j_finished },
+    { "statusText", "(I)Ljava/lang/String;",                      (void *)j_status_text },
+    { "version",    "()Ljava/lang/String;",                       (void *)j_version },
+    { "destroy",    "(J)V",                                       (void *)j_destroy },
+};
+
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
+{
+    JNIEnv *env;
+    jclass native_class, events_class, local_error;
+
+    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK) {
+        return JNI_ERR;
+    }
+    give_signals_back_to_the_jvm();
+    if ((native_class = (*env)->FindClass(env, CLASS_NATIVE)) == NULL
+        || (events_class = (*env)->FindClass(env, CLASS_EVENTS)) == NULL
+        || (local_error = (*env)->FindClass(env, CLASS_ERROR)) == NULL
+        || (error_class = (*env)->NewGlobalRef(env, local_error)) == NULL
+        || (on_received = (*env)->GetMethodID(env, events_class, "receiveCompleted", "(J[BI)V")) == NULL
+        || (on_failed = (*env)->GetMethodID(env, events_class, "endpointFailed", "(II)V")) == NULL
+        || (*env)->RegisterNatives(env, native_class, methods,
+                                   sizeof(methods) / sizeof(methods[0])) != 0) {
+        return JNI_ERR;   /* the pending NoClassDefFoundError or NoSuchMethodError says what */
+    }
+    return JNI_VERSION_1_8;
+}

@@ -1,0 +1,170 @@
+package org.jdsm.comm.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.jdsm.comm.Comm;
+import org.jdsm.comm.CommConfig;
+import org.jdsm.comm.CommException;
+import org.jdsm.comm.NodeAddress;
+import org.jdsm.comm.RecordingDispatcher;
+import org.jdsm.comm.TestMesh;
+import org.jdsm.comm.net.BlockingHandshake;
+import org.jdsm.comm.net.Handshake;
+import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.testing.LogCapture;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** UcxComm's own rules: who may talk to it, what it refuses, how it leaves. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class UcxCommTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final byte[] WRONG_SECRET = "not-the-secret-of-this-job!!".getBytes(StandardCharsets.UTF_8);
+
+    @BeforeEach
+    void needsUcx() {
+        UcxTests.assumeUcx();
+    }
+
+    @Test
+    void unauthenticatedDialerIsRefusedAndLearnsNothing() throws Exception {
+        try (LogCapture log = new LogCapture(UcxMesh.LOG.getName()); Solo node0 = new Solo()) {
+            try (SocketChannel intruder = SocketChannel.open(address(node0.address()))) {
+                HandshakeException refused = assertThrows(HandshakeException.class, () -> BlockingHandshake.dial(
+                        new Handshake(WRONG_SECRET, node0.job).dialer(Handshake.Purpose.UCX_CONTROL, 1, 0),
+                        new DataInputStream(intruder.socket().getInputStream()),
+                        new DataOutputStream(intruder.socket().getOutputStream())));
+                assertTrue(refused.getMessage().contains("failed to prove"), refused.getMessage());
+            }
+            try (RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+                node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS); // the real node 1 still gets in
+            }
+            assertTrue(log.messages().stream().anyMatch(m -> m.contains("refused a UCX bootstrap connection")),
+                    log.messages().toString());
+        }
+    }
+
+    @Test
+    void messageWithAWrongKeyIsDroppedButTheRightKeyGetsThrough() throws Exception {
+        try (LogCapture log = new LogCapture(UcxMesh.LOG.getName()); Solo node0 = new Solo();
+             RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+            node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            node1.send(Tags.of(false, 1, node1.key + 1), "forged".getBytes(StandardCharsets.US_ASCII));
+            node1.send(Tags.of(false, 1, node1.key), "genuine".getBytes(StandardCharsets.US_ASCII));
+            RecordingDispatcher d = node0.dispatcher;
+            d.await(() -> d.bulkFrom(1).size() == 1, WAIT, "the genuine message");
+            assertEquals("genuine", new String(d.bulkFrom(1).get(0), StandardCharsets.US_ASCII));
+            assertEquals(1, d.totalReceived(), "the forged message was delivered");
+            assertTrue(log.messages().stream().anyMatch(m -> m.contains("not from an authenticated peer")),
+                    log.messages().toString());
+        }
+    }
+
+    @Test
+    void oversizedExpressFrameFailsThePeerOnce() throws Exception {
+        try (LogCapture log = new LogCapture(UcxMesh.LOG.getName()); Solo node0 = new Solo();
+             RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+            node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            node1.send(Tags.of(true, 1, node1.key), new byte[Comm.EXPRESS_MAX_BYTES + 1]);
+            node1.send(Tags.of(true, 1, node1.key), new byte[Comm.EXPRESS_MAX_BYTES + 1]);
+            RecordingDispatcher d = node0.dispatcher;
+            d.await(() -> d.failures().containsKey(1), WAIT, "node 1's failure");
+            assertTrue(d.failures().get(1).getMessage().contains("over the limit of 64"), d.failures().get(1).getMessage());
+            Thread.sleep(200);
+            assertEquals(List.of("peerFailed(1)"), d.failureCalls());
+            assertEquals(0, d.totalReceived());
+            assertTrue(log.messages().stream().anyMatch(m -> m.contains("lost node 1")), log.messages().toString());
+        }
+    }
+
+    @Test
+    void leavingDoesNotWaitForPeersThatStay() throws Exception {
+        try (TestMesh mesh = TestMesh.start(2, UcxComm::new, true, rank -> UcxTests.over(UcxTests.TCP))) {
+            long start = System.nanoTime();
+            mesh.comm(0).fin();
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "fin waited for node 1 to leave too");
+            mesh.comm(1).asend(0, new byte[10]); // dropped: node 0 is gone
+            Thread.sleep(300);
+            assertEquals(List.of(), mesh.dispatcher(1).failureCalls(), "a goodbye is no failure");
+            assertEquals(List.of(), mesh.dispatcher(0).failureCalls());
+        }
+    }
+
+    @Test
+    void nodesWithoutACommonTransportFailInitNamingThePeer() {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> TestMesh.start(2, UcxComm::new, true,
+                rank -> UcxTests.over(rank == 0 ? UcxTests.TCP : UcxTests.SHARED_MEMORY)));
+        assertTrue(e.getCause().getMessage().contains("no UCX endpoint to node"), e.getCause().getMessage());
+        assertTrue(e.getCause().getMessage().contains("UCX_TLS"), e.getCause().getMessage());
+    }
+
+    @Test
+    void badOptionsAreRefusedWithTheirName() {
+        for (String[] bad : new String[][] {{"ucx.progress", "sometimes"}, {"ucx.errorHandling", "maybe"},
+                {"ucx.spinMicros", "-1"}, {UcxOptions.CONFIG_PREFIX + "RNDV_THRESH", "lots"}}) {
+            CommConfig config = CommConfig.builder().secret(TestMesh.SECRET).option(bad[0], bad[1]).build();
+            UcxComm comm = new UcxComm();
+            CommException e = assertThrows(CommException.class, () -> comm.init(config, new RecordingDispatcher()));
+            assertTrue(e.getMessage().contains(bad[0].replace(UcxOptions.CONFIG_PREFIX, "")), e.getMessage());
+            comm.fin();
+        }
+    }
+
+    @Test
+    void errorHandlingFollowsWhetherSharedMemoryMayBeUsed() {
+        assertTrue(UcxOptions.mayUseSharedMemory(null), "UCX's default includes shared memory");
+        assertTrue(UcxOptions.mayUseSharedMemory("tcp,sm"));
+        assertTrue(UcxOptions.mayUseSharedMemory(UcxTests.SHARED_MEMORY));
+        assertTrue(UcxOptions.mayUseSharedMemory("^ib"));
+        assertFalse(UcxOptions.mayUseSharedMemory("tcp"));
+        assertFalse(UcxOptions.mayUseSharedMemory("rc,ud,self"));
+    }
+
+    /** Node 0 of a 2-node job, whose init runs in the background until node 1 (a test's RawUcxPeer) is in. */
+    private static final class Solo implements AutoCloseable {
+        final String job = "solo-" + System.nanoTime();
+        final UcxComm comm = new UcxComm();
+        final RecordingDispatcher dispatcher = new RecordingDispatcher();
+        final CompletableFuture<Void> init;
+        private final CompletableFuture<NodeAddress> address = new CompletableFuture<>();
+
+        Solo() {
+            CommConfig config = UcxTests.over(UcxTests.TCP).jobId(job).myNode(0).nodes(2).secret(TestMesh.SECRET)
+                    .connectTimeout(WAIT).option("ucx.handshakeTimeoutMs", "2000")
+                    .rendezvous((me, mine) -> {
+                        address.complete(mine);
+                        return List.of(mine, new NodeAddress("127.0.0.1", 1)); // node 1 dials us
+                    }).build();
+            init = CompletableFuture.runAsync(() -> comm.init(config, dispatcher),
+                    task -> new Thread(task, "node-0-init").start());
+        }
+
+        NodeAddress address() throws Exception {
+            return address.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            comm.fin();
+        }
+    }
+
+    private static InetSocketAddress address(NodeAddress a) {
+        return new InetSocketAddress(a.host(), a.port());
+    }
+}

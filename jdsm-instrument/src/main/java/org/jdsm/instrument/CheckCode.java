@@ -1,0 +1,146 @@
+package org.jdsm.instrument;
+
+import javassist.bytecode.Bytecode;
+import javassist.bytecode.Opcode;
+
+/**
+ * Emits the code the rewriter inserts, as stack-neutral fragments: each leaves the operand stack
+ * as it found it. A cached site keeps the last array (or object) it checked and, for arrays, the
+ * element range the check allowed in locals of the method, so the common case is two or three
+ * compares of locals that the JIT keeps in registers; only a miss calls {@link org.jdsm.instrument.runtime.Checks}.
+ */
+final class CheckCode {
+
+    /** Locals of one cached array site: the array checked last and the range {@code [lo, hi)} it allowed. */
+    record ArraySite(int array, int lo, int hi) {
+    }
+
+    /** By name: the offline instrumenter runs without the JDSM runtime on its class path. */
+    static final String CHECKS = "org.jdsm.instrument.runtime.Checks";
+    private static final String RANGE_CHECK = "(Ljava/lang/Object;I)J";
+    private static final String OBJECT_CHECK = "(Ljava/lang/Object;)V";
+
+    private CheckCode() {
+    }
+
+    /** Stack {@code array, index} unchanged; checks the access unless the site's range covers it. */
+    static void arrayCheck(Bytecode code, boolean write, ArraySite site) {
+        String method = write ? "write" : "read";
+        if (site == null) {
+            code.addOpcode(Opcode.DUP2);
+            code.addInvokestatic(CHECKS, method, RANGE_CHECK);
+            code.addOpcode(Opcode.POP2);
+            return;
+        }
+        code.addOpcode(Opcode.DUP2);
+        code.addOpcode(Opcode.POP);
+        code.addAload(site.array());
+        int otherArray = branch(code, Opcode.IF_ACMPNE);
+        code.addOpcode(Opcode.DUP);
+        code.addIload(site.lo());
+        int below = branch(code, Opcode.IF_ICMPLT);
+        code.addOpcode(Opcode.DUP);
+        code.addIload(site.hi());
+        int inside = branch(code, Opcode.IF_ICMPLT);
+        land(code, otherArray);
+        land(code, below);
+        code.addOpcode(Opcode.DUP2);
+        code.addInvokestatic(CHECKS, method, RANGE_CHECK);
+        storeRange(code, site);
+        code.addOpcode(Opcode.DUP2);
+        code.addOpcode(Opcode.POP);
+        code.addAstore(site.array());
+        land(code, inside);
+    }
+
+    /**
+     * Checks {@code array[first..last]} (all three in locals) unless the range {@code site} keeps
+     * from the last time covers it; stack unchanged.
+     */
+    static void rangeCheck(Bytecode code, boolean write, ArraySite site, int arraySlot, int firstSlot, int lastSlot) {
+        code.addAload(arraySlot);
+        code.addAload(site.array());
+        int otherArray = branch(code, Opcode.IF_ACMPNE);
+        code.addIload(firstSlot);
+        code.addIload(site.lo());
+        int below = branch(code, Opcode.IF_ICMPLT);
+        code.addIload(lastSlot);
+        code.addIload(site.hi());
+        int inside = branch(code, Opcode.IF_ICMPLT);
+        land(code, otherArray);
+        land(code, below);
+        code.addAload(arraySlot);
+        code.addIload(firstSlot);
+        code.addIload(lastSlot);
+        code.addInvokestatic(CHECKS, write ? "writeRange" : "readRange", "(Ljava/lang/Object;II)J");
+        storeRange(code, site);
+        code.addAload(arraySlot);
+        code.addAstore(site.array());
+        land(code, inside);
+    }
+
+    /** Stack {@code range} (a {@link org.jdsm.instrument.runtime.Ranges} long) consumed into the site's locals. */
+    private static void storeRange(Bytecode code, ArraySite site) {
+        code.addOpcode(Opcode.DUP2);
+        code.addOpcode(Opcode.L2I);
+        code.addIstore(site.hi());
+        code.addIconst(32);
+        code.addOpcode(Opcode.LUSHR);
+        code.addOpcode(Opcode.L2I);
+        code.addIstore(site.lo());
+    }
+
+    /** Stack {@code object} unchanged; checks a field access unless the site checked this object last ({@code cache} &lt; 0: no cache). */
+    static void fieldCheck(Bytecode code, boolean write, int cache) {
+        String method = write ? "writeField" : "readField";
+        int same = -1;
+        if (cache >= 0) {
+            code.addOpcode(Opcode.DUP);
+            code.addAload(cache);
+            same = branch(code, Opcode.IF_ACMPEQ);
+        }
+        code.addOpcode(Opcode.DUP);
+        code.addInvokestatic(CHECKS, method, OBJECT_CHECK);
+        if (cache >= 0) {
+            code.addOpcode(Opcode.DUP);
+            code.addAstore(cache);
+            land(code, same);
+        }
+    }
+
+    /** Forgets every cached check: after anything that may synchronize. */
+    static void forget(Bytecode code, int[] cacheSlots) {
+        for (int slot : cacheSlots) {
+            code.addOpcode(Opcode.ACONST_NULL);
+            code.addAstore(slot);
+        }
+    }
+
+    /** At method entry: every cache starts empty (and defined, for the verifier). */
+    static void initArraySite(Bytecode code, ArraySite site) {
+        code.addOpcode(Opcode.ACONST_NULL);
+        code.addAstore(site.array());
+        code.addIconst(0);
+        code.addIstore(site.lo());
+        code.addIconst(0);
+        code.addIstore(site.hi());
+    }
+
+    /** Calls {@code Checks.enter} or {@code Checks.exit} on the reference on top of the stack (consumed). */
+    static void monitor(Bytecode code, boolean enter) {
+        code.addInvokestatic(CHECKS, enter ? "enter" : "exit", OBJECT_CHECK);
+    }
+
+    /** Emits a branch to be pointed somewhere later with {@link #land}; returns where its offset goes. */
+    static int branch(Bytecode code, int opcode) {
+        code.addOpcode(opcode);
+        int at = code.currentPc();
+        code.addIndex(0);
+        return at;
+    }
+
+    /** Points the branch whose offset is at {@code at} to the current position. */
+    static void land(Bytecode code, int at) {
+        code.write16bit(at, code.currentPc() - (at - 1));
+    }
+}

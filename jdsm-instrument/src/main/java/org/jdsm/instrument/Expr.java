@@ -1,0 +1,92 @@
+package org.jdsm.instrument;
+
+import javassist.bytecode.Bytecode;
+import javassist.bytecode.Opcode;
+
+/**
+ * An expression of the original code that a loop does not change (an array it indexes, a bound,
+ * an index offset), re-evaluated before the loop to check a whole range at once.
+ */
+sealed interface Expr {
+
+    /** Emits code that pushes the expression's value. */
+    void emit(Bytecode code);
+
+    /** An int constant. */
+    record Constant(int value) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            code.addIconst(value);
+        }
+    }
+
+    /** A local variable ({@code reference}: an object, else an int). */
+    record Local(int slot, boolean reference) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            if (reference) {
+                code.addAload(slot);
+            } else {
+                code.addIload(slot);
+            }
+        }
+    }
+
+    /** {@code iadd}, {@code isub} or {@code imul} of two int expressions. */
+    record Arithmetic(int opcode, Expr left, Expr right) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            left.emit(code);
+            right.emit(code);
+            code.addOpcode(opcode);
+        }
+    }
+
+    /** {@code Math.min} or {@code Math.max} of two ints. */
+    record MinMax(String method, Expr left, Expr right) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            left.emit(code);
+            right.emit(code);
+            code.addInvokestatic("java.lang.Math", method, "(II)I");
+        }
+    }
+
+    /** The length of an array. */
+    record Length(Expr array) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            array.emit(code);
+            code.addOpcode(Opcode.ARRAYLENGTH);
+        }
+    }
+
+    /** An instance field ({@code getfield}, constant pool index {@code field}). */
+    record Field(int field, Expr object) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            object.emit(code);
+            code.addOpcode(Opcode.GETFIELD);
+            code.addIndex(field);
+        }
+    }
+
+    /** A static field ({@code getstatic}, constant pool index {@code field}). */
+    record StaticField(int field) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            code.addOpcode(Opcode.GETSTATIC);
+            code.addIndex(field);
+        }
+    }
+
+    /** An element of an array of arrays ({@code aaload}), e.g. a row of a {@code double[][]}. */
+    record Element(Expr array, Expr index) implements Expr {
+        @Override
+        public void emit(Bytecode code) {
+            array.emit(code);
+            index.emit(code);
+            code.addOpcode(Opcode.AALOAD);
+        }
+    }
+}

@@ -1,0 +1,360 @@
+package org.jdsm.instrument;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import javassist.ClassPool;
+import javassist.bytecode.AccessFlag;
+import javassist.bytecode.BadBytecode;
+import javassist.bytecode.Bytecode;
+import javassist.bytecode.ClassFile;
+import javassist.bytecode.CodeAttribute;
+import javassist.bytecode.CodeIterator;
+import javassist.bytecode.ConstPool;
+import javassist.bytecode.ExceptionTable;
+import javassist.bytecode.MethodInfo;
+import javassist.bytecode.Opcode;
+import javassist.bytecode.SourceFileAttribute;
+import javassist.bytecode.StackMapTable;
+import org.jdsm.instrument.CheckCode.ArraySite;
+
+/**
+ * Rewrites one method body in place:
+ * <ul>
+ *   <li>before each counted loop, range checks for the array accesses it makes ({@link Hoisting});</li>
+ *   <li>before every other array element load/store and instance field read/write, a read or write
+ *       check ({@link CheckCode}), cached per site in new locals;</li>
+ *   <li>after every call that may synchronize, after {@code monitorenter}/{@code monitorexit} and at
+ *       the start of every exception handler, the cached checks are forgotten;</li>
+ *   <li>{@code monitorenter} is followed by {@code Checks.enter}, {@code monitorexit} preceded by
+ *       {@code Checks.exit}; a {@code synchronized} instance method calls them on entry and on
+ *       every way out (returns, and a catch-all handler appended at the end);</li>
+ *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks} that refuse
+ *       shared objects, naming this class and source line.</li>
+ * </ul>
+ * Code is inserted with Javassist's {@link CodeIterator}, which moves branch offsets, the exception
+ * table and the line number table; the stack map is rebuilt at the end.
+ */
+final class MethodRewriter {
+
+    /** Bytes that forgetting cached checks may add to a method: beyond it, further sites call the runtime every time. */
+    private static final int FORGET_BUDGET = 16 * 1024;
+    /** Upper bound of the bytes one forgotten cache costs ({@code aconst_null; wide astore}). */
+    private static final int FORGET_BYTES_PER_CACHE = 5;
+    private static final String CHECKS = CheckCode.CHECKS;
+
+    private final ClassFile classFile;
+    private final MethodInfo method;
+    private final ConstPool constPool;
+    private final CodeAttribute code;
+    private final CallSafety calls;
+    private final Locals locals;
+    private CodeScan scan;
+    private Hoisting hoisting;
+    /** Per access site (by position): its cache, an {@link ArraySite} or an {@code Integer} slot. */
+    private final Map<Integer, Object> caches = new HashMap<>();
+    /** Per counted loop: the caches of the range checks before it. */
+    private final Map<CountedLoop, List<ArraySite>> loopCaches = new HashMap<>();
+    private final List<Integer> cacheRefSlots = new ArrayList<>();
+    private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
+    /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
+    private int initializedFrom;
+    private int syncSlot = -1;
+
+    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls) {
+        this.classFile = classFile;
+        this.method = method;
+        this.constPool = method.getConstPool();
+        this.code = method.getCodeAttribute();
+        this.calls = calls;
+        this.locals = new Locals(code.getMaxLocals());
+    }
+
+    /** Rewrites the method; {@code types} resolves classes for the new stack map. */
+    void rewrite(ClassPool types) throws BadBytecode {
+        // Insertions would have to keep the old stack map in step; it is rebuilt from scratch instead.
+        code.getAttributes().removeIf(a -> a instanceof StackMapTable);
+        scan = new CodeScan(code);
+        initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
+        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter));
+        allocateCaches();
+        if (isSynchronizedInstanceMethod()) {
+            syncSlot = locals.allocate(1);
+        }
+        emit();
+        Map<Integer, Hoisting.Preheader> preheaders = new HashMap<>();
+        for (CountedLoop loop : hoisting.loops()) {
+            preheaders.put(loop.head(), hoisting.preheader(loop, loopCaches.get(loop), locals, constPool));
+            fragments.computeIfAbsent(loop.head(), p -> new Bytecode(constPool));
+        }
+        CodeIterator it = code.iterator();
+        for (Map.Entry<Integer, Bytecode> f : fragments.descendingMap().entrySet()) {
+            it.insert(f.getKey(), f.getValue().get());
+            Hoisting.Preheader pre = preheaders.get(f.getKey());
+            if (pre != null) {
+                insertPreheader(it, f.getKey(), pre);
+            }
+        }
+        int lengthBeforeEntry = it.getCodeLength();
+        it.insertEx(0, entryCode().get()); // exclusive: a loop back to 0 must not run it again
+        if (syncSlot >= 0) {
+            appendSynchronizedHandler(it, it.getCodeLength() - lengthBeforeEntry);
+        }
+        if (it.getCodeLength() > 65535) {
+            throw new BadBytecode("the method is too large once instrumented (" + it.getCodeLength() + " bytes of code)");
+        }
+        code.setMaxLocals(locals.max());
+        code.setMaxStack(code.computeMaxStack());
+        method.rebuildStackMapIf6(types, classFile);
+    }
+
+    private boolean isSynchronizedInstanceMethod() {
+        int flags = method.getAccessFlags();
+        return (flags & AccessFlag.SYNCHRONIZED) != 0 && (flags & AccessFlag.STATIC) == 0;
+    }
+
+    /**
+     * Before a loop's head, exclusively: the back edge jumps past it. Its handler (for the
+     * operands' evaluation) goes first in the exception table, ahead of any handler around the loop.
+     */
+    private void insertPreheader(CodeIterator it, int head, Hoisting.Preheader pre) throws BadBytecode {
+        it.insertEx(head, pre.code());
+        code.getExceptionTable().add(0, head + pre.tryStart(), head + pre.tryEnd(), head + pre.handler(), pre.catchType());
+    }
+
+    // ------------------------------------------------------------------ what to check, and where to cache
+
+    /**
+     * Caches every range check before a loop, and the first sites in code order, as many as the
+     * forgetting code the method needs allows.
+     */
+    private void allocateCaches() {
+        for (CountedLoop loop : hoisting.loops()) {
+            List<ArraySite> list = new ArrayList<>();
+            for (int g = 0; g < hoisting.checksBefore(loop); g++) {
+                list.add(arraySite());
+            }
+            loopCaches.put(loop, list);
+        }
+        int forgetPoints = scan.handlerStarts().size();
+        List<Instruction> sites = new ArrayList<>();
+        for (Instruction insn : scan.instructions()) {
+            if (isAccessSite(insn)) {
+                sites.add(insn);
+            } else if (forgetsAfter(insn)) {
+                forgetPoints++;
+            }
+        }
+        int cached = forgetPoints == 0 ? sites.size()
+                : Math.min(sites.size(), FORGET_BUDGET / (FORGET_BYTES_PER_CACHE * forgetPoints));
+        for (Instruction site : sites.subList(0, cached)) {
+            if (isArrayAccess(site.opcode())) {
+                caches.put(site.pos(), arraySite());
+            } else {
+                int slot = locals.allocate(1);
+                caches.put(site.pos(), slot);
+                cacheRefSlots.add(slot);
+            }
+        }
+    }
+
+    /** Locals for one more cached array check, forgotten with the others. */
+    private ArraySite arraySite() {
+        ArraySite site = new ArraySite(locals.allocate(1), locals.allocate(1), locals.allocate(1));
+        cacheRefSlots.add(site.array());
+        return site;
+    }
+
+    /** An access that gets a check here (not one checked before its loop, not a field of the object under construction). */
+    private boolean isAccessSite(Instruction insn) {
+        int op = insn.opcode();
+        return isArrayAccess(op) && !hoisting.isHoisted(insn.pos())
+                || (op == Opcode.GETFIELD || op == Opcode.PUTFIELD) && insn.pos() >= initializedFrom;
+    }
+
+    private static boolean isArrayAccess(int op) {
+        return op >= Opcode.IALOAD && op <= Opcode.SALOAD || op >= Opcode.IASTORE && op <= Opcode.SASTORE;
+    }
+
+    /** Read before any call is redirected ({@link #redirect}): the decision is about the original call. */
+    private boolean forgetsAfter(Instruction insn) {
+        int op = insn.opcode();
+        return op == Opcode.MONITORENTER || op == Opcode.MONITOREXIT
+                || isInvoke(op) && calls.maySynchronize(op, op == Opcode.INVOKEDYNAMIC ? null : CallRef.of(constPool, indexAt(insn)));
+    }
+
+    private static boolean isInvoke(int op) {
+        return op >= Opcode.INVOKEVIRTUAL && op <= Opcode.INVOKEDYNAMIC;
+    }
+
+    private int indexAt(Instruction insn) {
+        return scan.u16At(insn);
+    }
+
+    // ------------------------------------------------------------------ pass 2: what to insert where
+
+    private void emit() throws BadBytecode {
+        int[] forget = cacheRefSlots.stream().mapToInt(Integer::intValue).toArray();
+        for (Instruction insn : scan.instructions()) {
+            int op = insn.opcode();
+            if (scan.isHandlerStart(insn.pos())) {
+                CheckCode.forget(at(insn.pos()), forget);
+            }
+            if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
+                continue;
+            }
+            if (op >= Opcode.IALOAD && op <= Opcode.SALOAD) {
+                CheckCode.arrayCheck(at(insn.pos()), false, (ArraySite) caches.get(insn.pos()));
+            } else if (op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
+                parked(insn.pos(), ValueKind.ofArrayStore(op),
+                        b -> CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos())));
+            } else if (op == Opcode.GETFIELD && isAccessSite(insn)) {
+                CheckCode.fieldCheck(at(insn.pos()), false, fieldCache(insn));
+            } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
+                ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
+                parked(insn.pos(), kind, b -> CheckCode.fieldCheck(b, true, fieldCache(insn)));
+            } else if (op == Opcode.MONITORENTER) {
+                monitorEnter(insn, forget);
+            } else if (op == Opcode.MONITOREXIT) {
+                Bytecode b = at(insn.pos());
+                b.addOpcode(Opcode.DUP);
+                CheckCode.monitor(b, false);
+                CheckCode.forget(b, forget);
+            } else if (op >= Opcode.IRETURN && op <= Opcode.RETURN && syncSlot >= 0) {
+                Bytecode b = at(insn.pos());
+                b.addAload(syncSlot);
+                CheckCode.monitor(b, false);
+            } else if (isInvoke(op)) {
+                boolean forgets = forgetsAfter(insn);
+                redirect(insn);
+                if (forgets) {
+                    CheckCode.forget(at(insn.next()), forget);
+                }
+            }
+        }
+    }
+
+    private int fieldCache(Instruction insn) {
+        Integer slot = (Integer) caches.get(insn.pos());
+        return slot == null ? -1 : slot;
+    }
+
+    private Bytecode at(int pos) {
+        return fragments.computeIfAbsent(pos, p -> new Bytecode(constPool));
+    }
+
+    /** A check that needs the operands under the stored value: the value waits in a scratch local. */
+    private void parked(int pos, ValueKind kind, Consumer<Bytecode> check) {
+        Bytecode b = at(pos);
+        int temp = locals.temp(kind);
+        kind.store(b, temp);
+        check.accept(b);
+        kind.load(b, temp);
+    }
+
+    /**
+     * The Java monitor first, then the JDSM lock, as for a synchronized method (one order
+     * everywhere, so the two never deadlock). The lock is taken inside the compiler's protected
+     * range, so if taking it fails the monitor is still released.
+     */
+    private void monitorEnter(Instruction insn, int[] forget) throws BadBytecode {
+        if (scan.isBranchTarget(insn.next()) || scan.isHandlerStart(insn.next())) {
+            throw new BadBytecode("a monitorenter at " + insn.pos() + " is followed by a jump target"
+                    + " (not javac's layout of a synchronized block)");
+        }
+        at(insn.pos()).addOpcode(Opcode.DUP);
+        Bytecode after = at(insn.next());
+        CheckCode.monitor(after, true);
+        CheckCode.forget(after, forget);
+    }
+
+    /**
+     * Calls that touch shared data or monitors out of sight of the checks: {@code x.wait()} and
+     * friends become {@code Checks.waitOn(x, ..., site)}, {@code System.arraycopy} becomes
+     * {@code Checks.arraycopy} (which checks both ranges), and an array's {@code clone()} is
+     * preceded by a read check of the whole array.
+     */
+    private void redirect(Instruction insn) {
+        if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
+            return;
+        }
+        CallRef call = CallRef.of(constPool, indexAt(insn));
+        String params = call.descriptor().substring(1, call.descriptor().indexOf(')'));
+        if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
+            callChecksInstead(insn, "arraycopy", call.descriptor());
+        } else if (call.owner().endsWith("[]") && call.name().equals("clone")) {
+            Bytecode b = at(insn.pos());
+            b.addOpcode(Opcode.DUP);
+            b.addInvokestatic(CHECKS, "readAll", "(Ljava/lang/Object;)V");
+        } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
+            at(insn.pos()).addLdc(site(insn.pos()));
+            callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + "Ljava/lang/String;)V");
+        }
+    }
+
+    private static boolean isConditionCall(CallRef call, String params) {
+        if (!call.descriptor().endsWith(")V")) {
+            return false;
+        }
+        return switch (call.name()) {
+            case "wait" -> params.isEmpty() || params.equals("J") || params.equals("JI");
+            case "notify", "notifyAll" -> params.isEmpty();
+            default -> false;
+        };
+    }
+
+    /** Overwrites the invoke instruction with {@code invokestatic Checks.name(descriptor)}, padding with nops. */
+    private void callChecksInstead(Instruction insn, String name, String descriptor) {
+        int ref = constPool.addMethodrefInfo(constPool.addClassInfo(CHECKS), name, descriptor);
+        CodeIterator it = code.iterator();
+        it.writeByte(Opcode.INVOKESTATIC, insn.pos());
+        it.write16bit(ref, insn.pos() + 1);
+        for (int p = insn.pos() + 3; p < insn.next(); p++) {
+            it.writeByte(Opcode.NOP, p); // invokeinterface is two bytes longer
+        }
+    }
+
+    /** Where {@code pos} is, as a stack trace would say: {@code pkg.Class.method(File.java:12)}. */
+    private String site(int pos) {
+        SourceFileAttribute source = (SourceFileAttribute) classFile.getAttribute(SourceFileAttribute.tag);
+        int line = method.getLineNumber(pos);
+        return classFile.getName() + "." + method.getName() + "("
+                + (source == null ? "Unknown Source" : source.getFileName() + (line >= 0 ? ":" + line : "")) + ")";
+    }
+
+    // ------------------------------------------------------------------ entry and synchronized methods
+
+    private Bytecode entryCode() {
+        Bytecode b = new Bytecode(constPool);
+        for (Object cache : caches.values()) {
+            if (cache instanceof ArraySite site) {
+                CheckCode.initArraySite(b, site);
+            } else {
+                CheckCode.forget(b, new int[] {(Integer) cache});
+            }
+        }
+        loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
+        if (syncSlot >= 0) {
+            b.addAload(0);
+            b.addAstore(syncSlot);
+            b.addAload(syncSlot);
+            CheckCode.monitor(b, true);
+        }
+        return b;
+    }
+
+    /** Unlocks on the way out by an exception: a catch-all over the body (after the entry code), rethrowing. */
+    private void appendSynchronizedHandler(CodeIterator it, int bodyStart) {
+        Bytecode b = new Bytecode(constPool);
+        b.addAload(syncSlot);
+        CheckCode.monitor(b, false);
+        b.addOpcode(Opcode.ATHROW);
+        int handler = it.append(b.get());
+        ExceptionTable table = code.getExceptionTable();
+        table.add(table.size(), bodyStart, handler, handler, 0);
+    }
+}

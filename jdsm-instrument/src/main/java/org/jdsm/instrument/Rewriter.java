@@ -1,0 +1,107 @@
+package org.jdsm.instrument;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import javassist.ByteArrayClassPath;
+import javassist.ClassPath;
+import javassist.ClassPool;
+import javassist.bytecode.AttributeInfo;
+import javassist.bytecode.BadBytecode;
+import javassist.bytecode.ClassFile;
+import javassist.bytecode.MethodInfo;
+
+/**
+ * The one rewriter behind the agent, the offline instrumenter and the test class loader: turns a
+ * user class file into one whose shared-object accesses are checked and whose {@code synchronized}
+ * on shared objects takes JDSM locks (see {@link MethodRewriter}). Marks what it rewrote, so a
+ * class is never instrumented twice (an offline-instrumented jar run with the agent, say).
+ */
+public final class Rewriter {
+
+    /** Class attribute (ignored by JVMs) that marks an instrumented class. */
+    static final String MARK = "org.jdsm.Instrumented";
+
+    private final ClassPool types;
+
+    /**
+     * A rewriter that resolves the classes a rewritten class refers to (needed to compute its
+     * stack maps) through {@code types}.
+     */
+    public Rewriter(ClassPool types) {
+        this.types = types;
+    }
+
+    /** A rewriter resolving classes through {@code loader} and the JDK. */
+    public static Rewriter forLoader(ClassLoader loader) {
+        ClassPool pool = new ClassPool(true);
+        if (loader != null) {
+            pool.insertClassPath(new javassist.LoaderClassPath(loader));
+        }
+        return new Rewriter(pool);
+    }
+
+    /**
+     * The instrumented form of {@code classFile}, or null if it is instrumented already.
+     *
+     * @throws RewriteException naming the class and method that cannot be rewritten
+     */
+    public byte[] rewrite(byte[] classFile) throws RewriteException {
+        ClassFile cf = parse(classFile);
+        if (cf.getAttribute(MARK) != null) {
+            return null;
+        }
+        synchronized (types) {
+            // The class itself may not be loadable yet: let the stack map computation find it.
+            ClassPath self = types.insertClassPath(new ByteArrayClassPath(cf.getName(), classFile));
+            try {
+                rewriteMethods(cf);
+            } finally {
+                types.removeClassPath(self);
+            }
+        }
+        cf.addAttribute(new AttributeInfo(cf.getConstPool(), MARK, new byte[0]));
+        return write(cf);
+    }
+
+    private void rewriteMethods(ClassFile cf) throws RewriteException {
+        CallSafety calls;
+        try {
+            calls = new CallSafety(cf, types);
+        } catch (BadBytecode e) {
+            throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
+        }
+        for (MethodInfo m : cf.getMethods()) {
+            if (m.getCodeAttribute() == null) {
+                continue;
+            }
+            try {
+                new MethodRewriter(cf, m, calls).rewrite(types);
+            } catch (BadBytecode | RuntimeException e) {
+                throw new RewriteException("cannot instrument " + cf.getName() + "." + m.getName()
+                        + m.getDescriptor() + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static ClassFile parse(byte[] bytes) throws RewriteException {
+        try {
+            return new ClassFile(new DataInputStream(new ByteArrayInputStream(bytes)));
+        } catch (IOException | RuntimeException e) {
+            throw new RewriteException("cannot read a class file (" + bytes.length + " bytes): " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] write(ClassFile cf) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DataOutputStream data = new DataOutputStream(out)) {
+            cf.write(data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return out.toByteArray();
+    }
+}

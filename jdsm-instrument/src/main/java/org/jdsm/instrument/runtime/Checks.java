@@ -1,0 +1,175 @@
+package org.jdsm.instrument.runtime;
+
+import org.jdsm.DsmException;
+import org.jdsm.SharedObject;
+import org.jdsm.SharedObjectForBlock;
+import org.jdsm.SharedObjectPool;
+import org.jdsm.runtime.SpmdThreads;
+
+/**
+ * What rewritten user code calls. The rewriter keeps, per access site and method invocation, the
+ * last array and element range a check returned, and calls in here only when an access leaves
+ * that range or after anything that may synchronize (every such call, monitor and exception
+ * handler); accesses in counted loops are checked once before the loop for the whole range
+ * ({@link #readRange}, {@link #writeRange}). Under both, {@link CheckedBlocks} remembers per thread
+ * what it checked since its last synchronization, so each block costs the pool one
+ * {@code readCheck}/{@code writeCheck} per interval: what the pool's contract makes enough (a block
+ * made current stays good for this thread until its next synchronization, and write permission
+ * lasts until then).
+ *
+ * <p>Only threads running {@code start()} are checked; elsewhere ({@code init()}, {@code fin()},
+ * threads the job starts itself) accesses are plain.
+ */
+public final class Checks {
+
+    private Checks() {
+    }
+
+    /** Read check of {@code array[index]}; returns the range ({@link Ranges}) the site may read unchecked. */
+    public static long read(Object array, int index) {
+        return element(array, index, false);
+    }
+
+    /** Write check of {@code array[index]}; returns the range ({@link Ranges}) the site may write unchecked. */
+    public static long write(Object array, int index) {
+        return element(array, index, true);
+    }
+
+    private static long element(Object array, int index, boolean write) {
+        CheckedBlocks checked = CheckedBlocks.current();
+        SharedObject so = checked == null ? null : checked.shared(array);
+        if (so == null) {
+            return Ranges.ANY;
+        }
+        if (index < 0 || index >= so.length()) {
+            return Ranges.NONE; // the access itself throws the usual exception
+        }
+        SharedObjectForBlock blocks = (SharedObjectForBlock) so;
+        int b = blocks.blockOf(index);
+        checked.checkBlocks(blocks, b, b, write);
+        return Ranges.of(blocks.blockStart(b), blocks.blockStart(b) + blocks.blockSize(b));
+    }
+
+    /**
+     * Before a loop: read check of {@code array[first..last]} (clipped to the array). Returns the
+     * range ({@link Ranges}) checked whole blocks cover, which the loop may reuse next time.
+     */
+    public static long readRange(Object array, int first, int last) {
+        return range(array, first, last, false);
+    }
+
+    /** Before a loop: write check of {@code array[first..last]}, as {@link #readRange}. */
+    public static long writeRange(Object array, int first, int last) {
+        return range(array, first, last, true);
+    }
+
+    private static long range(Object array, int first, int last, boolean write) {
+        CheckedBlocks checked = CheckedBlocks.current();
+        SharedObject so = checked == null ? null : checked.shared(array);
+        if (so == null) {
+            return Ranges.ANY;
+        }
+        int from = Math.max(0, first);
+        int to = Math.min(so.length() - 1, last);
+        if (from > to) {
+            return Ranges.NONE; // nothing of the array: the loop throws before it gets there
+        }
+        SharedObjectForBlock blocks = (SharedObjectForBlock) so;
+        int firstBlock = blocks.blockOf(from);
+        int lastBlock = blocks.blockOf(to);
+        checked.checkBlocks(blocks, firstBlock, lastBlock, write);
+        return Ranges.of(blocks.blockStart(firstBlock), blocks.blockStart(lastBlock) + blocks.blockSize(lastBlock));
+    }
+
+    /** Read check before reading a field of {@code obj}. */
+    public static void readField(Object obj) {
+        whole(obj, false);
+    }
+
+    /** Write check before writing a field of {@code obj}. */
+    public static void writeField(Object obj) {
+        whole(obj, true);
+    }
+
+    /** Before an array's {@code clone()}: every block is read. */
+    public static void readAll(Object array) {
+        whole(array, false);
+    }
+
+    private static void whole(Object obj, boolean write) {
+        CheckedBlocks checked = CheckedBlocks.current();
+        SharedObject so = checked == null ? null : checked.shared(obj);
+        if (so != null) {
+            checked.checkAll(so, write);
+        }
+    }
+
+    /** Replaces {@code System.arraycopy}: checks the blocks it reads and writes, then copies. */
+    public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
+        if (length > 0) {
+            range(src, srcPos, srcPos + length - 1, false);
+            range(dest, destPos, destPos + length - 1, true);
+        }
+        System.arraycopy(src, srcPos, dest, destPos, length);
+    }
+
+    /**
+     * Just after {@code monitorenter} (or on entry to a {@code synchronized} method): a shared
+     * monitor also takes its JDSM lock, so the block is a critical section job-wide and an
+     * acquire point. The Java monitor is kept: it costs little and keeps the JIT's lock analysis.
+     */
+    public static void enter(Object monitor) {
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && monitor != null && pool.isShared(monitor)) {
+            pool.lock(monitor);
+            HeldMonitors.push(monitor);
+        }
+    }
+
+    /** Just before {@code monitorexit} (or on leaving a {@code synchronized} method): the release point. */
+    public static void exit(Object monitor) {
+        if (monitor != null && HeldMonitors.pop(monitor)) {
+            SpmdThreads.pool().unlock(monitor);
+        }
+    }
+
+    /** Replaces {@code monitor.wait()} at {@code site}. */
+    public static void waitOn(Object monitor, String site) throws InterruptedException {
+        refuseShared(monitor, "wait()", site);
+        monitor.wait();
+    }
+
+    /** Replaces {@code monitor.wait(millis)} at {@code site}. */
+    public static void waitOn(Object monitor, long millis, String site) throws InterruptedException {
+        refuseShared(monitor, "wait()", site);
+        monitor.wait(millis);
+    }
+
+    /** Replaces {@code monitor.wait(millis, nanos)} at {@code site}. */
+    public static void waitOn(Object monitor, long millis, int nanos, String site) throws InterruptedException {
+        refuseShared(monitor, "wait()", site);
+        monitor.wait(millis, nanos);
+    }
+
+    /** Replaces {@code monitor.notify()} at {@code site}. */
+    public static void notifyOn(Object monitor, String site) {
+        refuseShared(monitor, "notify()", site);
+        monitor.notify();
+    }
+
+    /** Replaces {@code monitor.notifyAll()} at {@code site}. */
+    public static void notifyAllOn(Object monitor, String site) {
+        refuseShared(monitor, "notifyAll()", site);
+        monitor.notifyAll();
+    }
+
+    /** Condition waits would need a job-wide wait queue per object; JDSM offers barrier() and locks instead. */
+    private static void refuseShared(Object monitor, String call, String site) {
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && monitor != null && pool.isShared(monitor)) {
+            throw new DsmException(call + " on a shared " + monitor.getClass().getName() + " at " + site
+                    + " is not supported: a shared object's monitor is a JDSM lock; coordinate threads "
+                    + "with barrier() or lock/unlock instead");
+        }
+    }
+}

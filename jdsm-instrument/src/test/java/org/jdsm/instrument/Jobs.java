@@ -1,0 +1,30 @@
+package org.jdsm.instrument;
+
+import java.util.List;
+import org.jdsm.runtime.InJvmJob;
+
+/** Runs test programs as in-JVM jobs, instrumented (loaded through the rewriter) or as compiled. */
+final class Jobs {
+
+    static final String PROGRAMS = "org.jdsm.instrument.programs.";
+
+    private Jobs() {
+    }
+
+    /** A class loader that instruments the test programs and nothing else. */
+    static ClassLoader instrumenting() {
+        return new InstrumentingClassLoader(Jobs.class.getClassLoader(), name -> name.startsWith(PROGRAMS));
+    }
+
+    /** Runs {@code program} (a simple name in the programs package) through the rewriter. */
+    static void runInstrumented(String program, String protocol, int nodes, int threads, String... args) {
+        InJvmJob.of(PROGRAMS + program, instrumenting()).protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of(args)).run();
+    }
+
+    /** Runs {@code program} as compiled (for explicit-API programs). */
+    static void runPlain(String program, String protocol, int nodes, int threads, String... args) {
+        InJvmJob.of(PROGRAMS + program, Jobs.class.getClassLoader()).protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of(args)).run();
+    }
+}

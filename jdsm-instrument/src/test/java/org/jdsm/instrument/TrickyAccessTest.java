@@ -1,0 +1,63 @@
+package org.jdsm.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.jdsm.DsmException;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The ways plain code reaches shared data besides {@code a[i]} in the method that registered it.
+ * Each program checks every value itself after a barrier; run uninstrumented (the control), the
+ * same program must fail, so the checks are what makes it pass.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class TrickyAccessTest {
+
+    private static final int NODES = 2;
+    private static final int THREADS = 2;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void aliasesMethodArgumentsRowsAndStaticFields(String protocol) {
+        Jobs.runInstrumented("AliasesPlain", protocol, NODES, THREADS, "100");
+        assertAllThreadsRecorded("AliasesPlain");
+        assertThrows(DsmException.class, () -> Jobs.runPlain("AliasesPlain", protocol, NODES, THREADS, "100"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void fieldsConstructorsInnerClassesAndLambdas(String protocol) {
+        Jobs.runInstrumented("ObjectsPlain", protocol, NODES, THREADS, "23");
+        assertAllThreadsRecorded("ObjectsPlain");
+        assertThrows(DsmException.class, () -> Jobs.runPlain("ObjectsPlain", protocol, NODES, THREADS, "23"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void exceptionThrownWhileHoldingTheLockReleasesIt(String protocol) {
+        Jobs.runInstrumented("LockExceptionPlain", protocol, NODES, THREADS, "30");
+        for (int t = 0; t < NODES * THREADS; t++) {
+            assertEquals(20, Results.take("LockExceptionPlain" + t), "exceptions caught by thread " + t);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void waitOnASharedObjectFailsNamingClassAndLine(String protocol) {
+        DsmException e = assertThrows(DsmException.class,
+                () -> Jobs.runInstrumented("WaitOnSharedPlain", protocol, NODES, THREADS));
+        assertTrue(e.getMessage().contains("wait() on a shared org.jdsm.instrument.programs.Counter at "
+                + "org.jdsm.instrument.programs.WaitOnSharedPlain.start(WaitOnSharedPlain.java:28)"), e.getMessage());
+    }
+
+    private static void assertAllThreadsRecorded(String program) {
+        for (int t = 0; t < NODES * THREADS; t++) {
+            assertEquals("ok", Results.take(program + t), program + " thread " + t);
+        }
+    }
+}
