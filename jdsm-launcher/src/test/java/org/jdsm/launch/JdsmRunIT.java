@@ -109,7 +109,7 @@ class JdsmRunIT {
     void missingClassIsAClearErrorAndStartsNothing() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", SAMPLES, "VecMul")) {
             assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
-            assertEquals("jdsm run: class VecMul not found in " + SAMPLES + "; did you mean org.jdsm.samples.VecMul?",
+            assertEquals("jdsm run: class VecMul not found in " + SAMPLES + "; did you mean org.jdsm.samples.VecMul or org.jdsm.samples.plain.VecMul?",
                     lastLine(jdsm.stderr()));
             assertEquals("", jdsm.stdout());
         }

@@ -61,12 +61,13 @@ public final class Apps {
         FrozenClassPath.preload(Apps.class.getPackageName(), "org.jdsm.bench.report", "org.jdsm.bench.harness");
         java.nio.file.Path frozen = FrozenClassPath.freeze();
 
-        report.println("method    : every run in fresh JVM(s) started by the harness (same java, class path, JVM options;"
-                + " cold JIT for all alike);");
-        report.println("            value = the kernel time the sample prints in its PASS line (JVM start-up, mesh set-up,"
-                + " input generation and validation excluded);");
-        report.println("            " + reps + " repetition(s) per configuration, configurations interleaved round-robin"
-                + " per application (rotating start), median reported; per-run limit " + runner.limitSeconds() + " s");
+        report.println("method    : every run in fresh JVM(s) started by the harness (same java, class path, JVM"
+                + " options; cold JIT for all alike);");
+        report.println("            value = the kernel time the sample prints in its PASS line (JVM start-up, mesh"
+                + " set-up, input generation and validation excluded);");
+        report.println("            " + reps + " repetition(s) per configuration, configurations interleaved"
+                + " round-robin per application (rotating start), median reported; per-run limit "
+                + runner.limitSeconds() + " s");
         report.println("            child JVMs run a copy of the class path taken at start (" + frozen + "), so builds"
                 + " on this shared machine cannot change the code under the run");
         report.println("configs   :");

@@ -239,8 +239,8 @@ final class AppsReport {
             return;
         }
         report.println();
-        report.println("Against Hazelcast (issue 6): the same SOR kernel and a lock-heavy kernel (Pi's work queue under a"
-                + " lock) on embedded Hazelcast members in two JVMs; JDSM should win by an order of magnitude"
+        report.println("Against Hazelcast (issue 6): the same SOR kernel and a lock-heavy kernel (Pi's work queue"
+                + " under a lock) on embedded Hazelcast members in two JVMs; JDSM should win by an order of magnitude"
                 + " (Hazelcast time / JDSM time >= " + AppSpec.HAZELCAST_RATIO + "x):");
         for (AppSpec a : apps) {
             if (!a.hazelcast()) {
@@ -270,8 +270,9 @@ final class AppsReport {
     private void printCpuShare() {
         Dataset share = new Dataset("compute threads' CPU time / (kernel time x workers): the CPU they got",
                 "application", "%");
-        Dataset jit = new Dataset("JIT compilation time per JVM (cold JVMs: the code a configuration runs is compiled"
-                + " during the run, partly during the kernel)", "application", "s");
+        Dataset jit = new Dataset("JIT compilation time per JVM (CompilationMXBean: elapsed time summed over the"
+                + " compiler threads, so stretched by load too; cold JVMs compile during the run, partly during the"
+                + " kernel, and on 2 cpus the compiler threads compete with the compute threads)", "application", "s");
         Dataset comm = new Dataset("CPU time of the comm threads (JDSM: Trans workers + Netty event loops; Hazelcast:"
                 + " its hz.* threads) per JVM", "application", "s");
         for (AppSpec a : apps) {
@@ -312,6 +313,41 @@ final class AppsReport {
             report.table(jit, table(Units::number));
             report.saveCsv("jit", jit);
         }
+        printCpuCost();
+    }
+
+    /**
+     * The work each configuration did in CPU time rather than wall time: much less sensitive to other
+     * processes taking the CPUs (they stretch the wall time, not the CPU time), but blind to waiting.
+     */
+    private void printCpuCost() {
+        Dataset cost = new Dataset("CPU time of the kernel's compute threads (est.) + all comm threads, all JVMs",
+                "application", "CPU s");
+        for (AppSpec a : apps) {
+            for (Setup s : setups) {
+                Cell c = cell(a, s);
+                double compute = c.kernelCpu();
+                double comm = s.plain() ? 0 : c.commCpu();
+                if (Double.isFinite(compute) && Double.isFinite(comm) && compute > 0) {
+                    cost.add(s.label, x(a), (compute + comm) / 1e3);
+                }
+            }
+        }
+        if (cost.isEmpty()) {
+            return;
+        }
+        report.println();
+        report.println("CPU-time view (less sensitive to the machine's load than wall times, but blind to waiting):"
+                + " compute = the worker threads' CPU time (several JVMs: ranks 1..N-1 x N, as node 0 also"
+                + " validates; one JVM: its workers, jdsm-1n including validation); comm = Trans + Netty (Hazelcast:"
+                + " hz.*) threads of all JVMs over the whole run (node 0's validation transfers included)");
+        report.table(cost, table(Units::number));
+        report.saveCsv("cpu-cost", cost);
+        if (has(Setup.PLAIN_2)) {
+            Dataset rel = cost.ratioTo(Setup.PLAIN_2.label);
+            report.table(rel, table(Units::ratio));
+            report.saveCsv("cpu-cost-ratio", rel);
+        }
     }
 
     private static String fmtRatio(double v) {
@@ -329,18 +365,18 @@ final class AppsReport {
         report.println("  kernel         measured: the sample's kernel time (wall, node 0)");
         report.println("  compute        ESTIMATE: jdsm-1n kernel time / 2 (plain-1t / 2 if jdsm-1n was not run): the"
                 + " work itself, perfectly split");
-        report.println("  barrier wait   measured: barrier_wait_nanos (time inside barrier(): waiting for the other node,"
-                + " i.e. load imbalance and its fetches, plus the LRC diff flush and the barrier messages);"
+        report.println("  barrier wait   measured: barrier_wait_nanos (time inside barrier(): waiting for the other"
+                + " node, i.e. load imbalance and its fetches, plus the LRC diff flush and the barrier messages);"
                 + " whole job, so it also holds the few barriers outside the timed kernel");
         report.println("  lock wait      measured: lock_wait_nanos (remote lock acquires)");
         report.println("  fetch/diff/other  ESTIMATE (residual): kernel - compute - barrier wait - lock wait: the"
                 + " fetches' round trips, twin/diff work, DSM checks and the CPU the comm threads take from the"
                 + " compute thread; no counter times fetches or diffs directly");
-        report.println("  worker CPU     measured: CPU time of the node's compute thread (whole run; node 0's includes the"
-                + " validation); comm threads CPU: Trans workers + Netty event loops, measured (on 2 cores they compete"
-                + " with the compute threads)");
-        report.println("  counts         fetches, diffs, diff elements, remote lock acquires, messages, bytes: summed over"
-                + " the nodes, whole job (node 0's validation reads the whole result after the kernel: its fetches"
+        report.println("  worker CPU     measured: CPU time of the node's compute thread (whole run; node 0's"
+                + " includes the validation); comm threads CPU: Trans workers + Netty event loops, measured (on 2"
+                + " cores they compete with the compute threads)");
+        report.println("  counts         fetches, diffs, diff elements, remote lock acquires, messages, bytes: summed"
+                + " over the nodes, whole job (node 0's validation reads the whole result after the kernel: its fetches"
                 + " are in the counts)");
         for (Setup s : twoNode) {
             Dataset time = new Dataset(s.label + ": time breakdown per node", "application", "s");
@@ -464,8 +500,9 @@ final class AppsReport {
         if (others != null) {
             md("- noise: " + others);
         }
-        md("- on a loaded machine JDSM's message round trips wait for the scheduler in two processes, which likely costs the"
-                + " 2-node configurations more than plain Java: ratios measured under load are probably pessimistic for JDSM (not verified on a quiet machine)");
+        md("- on a loaded machine JDSM's message round trips wait for the scheduler in two processes, which likely"
+                + " costs the 2-node configurations more than plain Java: ratios measured under load are probably"
+                + " pessimistic for JDSM (not verified on a quiet machine)");
         md("");
         List<String> header = new ArrayList<>(List.of("application", "size"));
         for (Setup s : setups) {
@@ -532,7 +569,8 @@ final class AppsReport {
         mdTable(header, rows);
         md("");
         List<String> bHeader = List.of("application", "config", "kernel (s)", "compute est. (s)", "barrier wait (s)",
-                "lock wait (s)", "fetch/diff/other est. (s)", "worker CPU (s)", "comm CPU (s)", "fetches", "diffs", "diff elements", "remote locks",
+                "lock wait (s)", "fetch/diff/other est. (s)", "worker CPU (s)", "comm CPU (s)", "fetches", "diffs",
+                "diff elements", "remote locks",
                 "msgs", "MB sent");
         List<List<String>> bRows = new ArrayList<>();
         for (AppSpec a : apps) {

@@ -65,6 +65,17 @@ final class Cell {
         return medianOf(passed().stream().mapToDouble(r -> r.cpuPerJvm(group)).toArray());
     }
 
+    /** Median over the passed runs of {@link RunResult#kernelCpu()}. */
+    double kernelCpu() {
+        return medianOf(passed().stream().mapToDouble(RunResult::kernelCpu).toArray());
+    }
+
+    /** Median over the passed runs of the comm threads' CPU ms, all JVMs (JDSM: Trans + Netty; Hazelcast: hz.*). */
+    double commCpu() {
+        return medianOf(passed().stream().mapToDouble(r -> setup.kind == Setup.Kind.HAZELCAST ? r.cpuTotal("hz")
+                : r.cpuTotal("trans", "netty")).toArray());
+    }
+
     /** The checksum of the first passed run (NaN if none). */
     double checksum() {
         List<RunResult> ok = passed();

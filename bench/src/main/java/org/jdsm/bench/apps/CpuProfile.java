@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * live thread's CPU time every {@value #PERIOD_MS} ms and keeps each thread's latest value (threads
  * that end between two samples lose at most one period). Groups by thread name:
  * {@code worker} = the job's compute threads (JDSM's SPMD threads {@code jdsm-nN-tT}, the plain-Java
- * team's {@code plain-N}, the Hazelcast versions' {@code app-worker-N}), {@code trans} = JDSM's Trans workers ({@code jdsm-trans-*}),
+ * team's {@code plain-N}, the Hazelcast versions' {@code app-worker-N}), {@code trans} = JDSM's Trans
+ * workers ({@code jdsm-trans-*}),
  * {@code netty} = NettyComm's event loops ({@code jdsm-netty-*}), {@code hz} = Hazelcast's threads
  * ({@code hz.*}), {@code main}, {@code other}; plus the process total (which also holds GC and JIT
  * compiler threads, not visible per thread) and the GC's and JIT's own time accounts.

@@ -102,6 +102,44 @@ record RunResult(double kernelMillis, double checksum, List<Map<String, Long>> s
         return sum / cpu.size();
     }
 
+    /**
+     * CPU ms the compute threads spent on the kernel, all JVMs together: plain Java and one node: the
+     * worker threads' CPU (one node's includes its validation); several JVMs: the mean of ranks 1..N-1
+     * (which do not validate) times N. NaN if unknown.
+     */
+    double kernelCpu() {
+        if (cpu.isEmpty()) {
+            return Double.NaN;
+        }
+        if (cpu.size() == 1) {
+            return value(cpu.get(0), "worker");
+        }
+        double sum = 0;
+        for (int r = 1; r < cpu.size(); r++) {
+            sum += value(cpu.get(r), "worker");
+        }
+        return sum / (cpu.size() - 1) * cpu.size();
+    }
+
+    /** CPU ms of thread groups {@code groups} summed over all JVMs (whole run). NaN if unknown. */
+    double cpuTotal(String... groups) {
+        if (cpu.isEmpty()) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (Map<String, Long> m : cpu) {
+            for (String g : groups) {
+                sum += value(m, g);
+            }
+        }
+        return sum;
+    }
+
+    private static double value(Map<String, Long> m, String group) {
+        Long v = m.get(group);
+        return v == null || v < 0 ? Double.NaN : v;
+    }
+
     /** Counter {@code name} averaged over the nodes (NaN without statistics). */
     double perNode(String name) {
         return stats.isEmpty() ? Double.NaN : (double) total(name) / stats.size();
