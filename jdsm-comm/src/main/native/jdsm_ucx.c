@@ -9,10 +9,11 @@
  * one thread at a time (the node's progress thread, or the thread of init/fin before it starts
  * and after it ends), so nothing here takes locks.
  *
- * Java arrays are never pinned: a generic UCX datatype copies between them and UCX's own
- * buffers with Get/SetByteArrayRegion, always from inside the JNI call running at the time
- * (shim->env). An operation UCX cannot finish inside the call that starts it keeps a global
- * reference to its array until its completion callback has run.
+ * Java arrays are never pinned (a pinned array stalls the garbage collector for as long as UCX
+ * holds it): each message is copied once between its array and a native buffer that UCX sends
+ * from or receives into as contiguous data, so UCX can use its zero-copy protocols (RDMA, CMA)
+ * for large messages and its inline ones for small. A receive UCX cannot finish inside the call
+ * that starts it keeps a global reference to its array until it is copied out and reported.
  */
 #define _GNU_SOURCE   /* dladdr */
 #include <jni.h>
@@ -31,9 +32,12 @@
 
 enum { OP_SEND, OP_RECV, OP_CONTROL };
 
-/* Sends up to this size are copied into their operation and sent as contiguous data, which lets
- * UCX use its short (inline) protocols: the latency path. Larger ones stream from the array. */
+/* Messages up to this size use a buffer inside their operation; larger ones a malloc'd one. */
 #define SMALL_BYTES 256
+/* A few large buffers are kept for reuse (up to this size each): fresh ones cost a page fault per
+ * page, which for large messages costs more than the copy itself. */
+#define CACHED_BUFFERS 4
+#define CACHED_MAX_BYTES (16 << 20)
 
 typedef struct shim shim_t;
 
@@ -42,8 +46,10 @@ typedef struct op {
     struct op   *prev, *next;   /* shim->live from start until released */
     struct op   *done_next;     /* shim->done: completed, Java not told yet */
     shim_t      *shim;
-    jbyteArray   array;         /* NULL for a receive that discards */
+    jbyteArray   array;         /* receives: the destination (global ref once pending); else NULL */
     jlong        tag;           /* receives: the sender tag, handed back to Java */
+    char        *buffer;        /* the native copy UCX works on: small, or malloc'd */
+    size_t       capacity;      /* of a malloc'd buffer */
     size_t       length;
     int          kind;
     int          complete;
@@ -65,13 +71,14 @@ typedef struct ep {
 struct shim {
     ucp_context_h  context;
     ucp_worker_h   worker;
-    ucp_datatype_t bytes;       /* the generic datatype over Java byte arrays */
     int            efd;         /* -1 without wake-up support */
-    JNIEnv        *env;         /* of the JNI call in progress: the datatype callbacks use it */
+    JNIEnv        *env;         /* of the JNI call in progress: completion callbacks use it */
     op_t           live;        /* list head */
     op_t          *done, *done_last;
     op_t          *free_ops;
     ep_t          *eps, *failed;
+    char          *cache[CACHED_BUFFERS];
+    size_t         cached[CACHED_BUFFERS];   /* capacities; 0 = empty slot */
 };
 
 static jclass    error_class;
@@ -108,52 +115,48 @@ static shim_t *shim_of(JNIEnv *env, jlong handle)
     return s;
 }
 
-/* ---- the generic datatype: copies between Java arrays and UCX buffers ---- */
+/* ---- large buffers ---- */
 
-static void *dt_start_pack(void *context, const void *buffer, size_t count)
+/* A buffer of at least length bytes: the smallest cached one that fits, else a new one. */
+static char *buffer_get(shim_t *s, size_t length, size_t *capacity)
 {
-    return (void *)buffer;
-}
-
-static void *dt_start_unpack(void *context, void *buffer, size_t count)
-{
+    int i, best = -1;
+    char *buffer;
+    for (i = 0; i < CACHED_BUFFERS; i++) {
+        if (s->cached[i] >= length && (best < 0 || s->cached[i] < s->cached[best])) {
+            best = i;
+        }
+    }
+    if (best < 0) {
+        *capacity = length;
+        return malloc(length);
+    }
+    buffer = s->cache[best];
+    *capacity = s->cached[best];
+    s->cache[best] = NULL;
+    s->cached[best] = 0;
     return buffer;
 }
 
-static size_t dt_packed_size(void *state)
+/* Keeps a buffer for reuse in an empty slot or instead of a smaller one, else frees it. */
+static void buffer_put(shim_t *s, char *buffer, size_t capacity)
 {
-    return ((op_t *)state)->length;
-}
-
-static size_t dt_pack(void *state, size_t offset, void *dest, size_t max)
-{
-    op_t *op = state;
-    size_t n = op->length - offset < max ? op->length - offset : max;
-    JNIEnv *env = op->shim->env;
-    (*env)->GetByteArrayRegion(env, op->array, (jsize)offset, (jsize)n, dest);
-    return n;
-}
-
-static ucs_status_t dt_unpack(void *state, size_t offset, const void *src, size_t length)
-{
-    op_t *op = state;
-    JNIEnv *env = op->shim->env;
-    if (offset > op->length || length > op->length - offset) {
-        return UCS_ERR_MESSAGE_TRUNCATED;
+    int i, smallest = 0;
+    for (i = 1; i < CACHED_BUFFERS; i++) {
+        if (s->cached[i] < s->cached[smallest]) {
+            smallest = i;
+        }
     }
-    if (op->array != NULL) {
-        (*env)->SetByteArrayRegion(env, op->array, (jsize)offset, (jsize)length, src);
+    if (capacity > CACHED_MAX_BYTES || capacity <= s->cached[smallest]) {
+        free(buffer);
+        return;
     }
-    return UCS_OK;
+    if (s->cached[smallest] > 0) {
+        free(s->cache[smallest]);
+    }
+    s->cache[smallest] = buffer;
+    s->cached[smallest] = capacity;
 }
-
-static void dt_finish(void *state)
-{
-}
-
-static const ucp_generic_dt_ops_t byte_array_ops = {
-    dt_start_pack, dt_start_unpack, dt_packed_size, dt_pack, dt_unpack, dt_finish
-};
 
 /* ---- operations ---- */
 
@@ -163,6 +166,12 @@ static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlon
     if (op != NULL) {
         s->free_ops = op->next;
     } else if ((op = malloc(sizeof(*op))) == NULL) {
+        return NULL;
+    }
+    op->buffer = length <= SMALL_BYTES ? op->small : buffer_get(s, length, &op->capacity);
+    if (op->buffer == NULL) {
+        op->next = s->free_ops;
+        s->free_ops = op;
         return NULL;
     }
     op->done_next = NULL;
@@ -186,6 +195,9 @@ static void op_release(op_t *op, int global)
     shim_t *s = op->shim;
     if (global && op->array != NULL) {
         (*s->env)->DeleteGlobalRef(s->env, op->array);
+    }
+    if (op->buffer != op->small) {
+        buffer_put(s, op->buffer, op->capacity);
     }
     op->prev->next = op->next;
     op->next->prev = op->prev;
@@ -228,6 +240,9 @@ static void recv_done(void *request, ucs_status_t status, const ucp_tag_recv_inf
 static jint op_started(JNIEnv *env, op_t *op, ucs_status_ptr_t request, const char *what)
 {
     if (request == NULL) {
+        if (op->array != NULL) {
+            (*env)->SetByteArrayRegion(env, op->array, 0, (jsize)op->length, (jbyte *)op->buffer);
+        }
         op_release(op, 0);
         return 0;
     }
@@ -242,14 +257,12 @@ static jint op_started(JNIEnv *env, op_t *op, ucs_status_ptr_t request, const ch
     return 1;
 }
 
-static ucp_request_param_t op_param(op_t *op, ucp_datatype_t datatype)
+static ucp_request_param_t op_param(op_t *op)
 {
     ucp_request_param_t param;
     memset(&param, 0, sizeof(param));
-    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA
-                         | UCP_OP_ATTR_FIELD_DATATYPE;
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
     param.user_data = op;
-    param.datatype = datatype;
     return param;
 }
 
@@ -304,10 +317,6 @@ static jlong j_create(JNIEnv *env, jclass cls, jobjectArray options, jboolean wa
     }
     what = "UCX wake-up set-up (try ucx.progress=poll)";
     if (wakeup && (status = ucp_worker_get_efd(s->worker, &s->efd)) != UCS_OK) {
-        goto fail_worker;
-    }
-    what = "ucp_dt_create_generic";
-    if ((status = ucp_dt_create_generic(&byte_array_ops, NULL, &s->bytes)) != UCS_OK) {
         goto fail_worker;
     }
     return (jlong)(intptr_t)s;
@@ -395,6 +404,7 @@ static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, j
     return (jlong)(intptr_t)e;
 }
 
+/* Sends a copy of the array: it is copied now, UCX sends the copy. */
 static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data)
 {
     shim_t *s = shim_of(env, handle);
@@ -406,29 +416,25 @@ static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, j
         return -1;
     }
     length = (size_t)(*env)->GetArrayLength(env, data);
-    if ((op = op_start(s, OP_SEND, data, length, tag)) == NULL) {
+    if ((op = op_start(s, OP_SEND, NULL, length, tag)) == NULL) {
         throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
         return -1;
     }
-    if (length <= SMALL_BYTES) {
-        (*env)->GetByteArrayRegion(env, data, 0, (jsize)length, (jbyte *)op->small);
-        op->array = NULL;   /* UCX never touches the Java array */
-        param = op_param(op, ucp_dt_make_contig(1));
-        param.cb.send = send_done;
-        return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->small, length,
-                                                    (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
-    }
-    param = op_param(op, s->bytes);
+    (*env)->GetByteArrayRegion(env, data, 0, (jsize)length, (jbyte *)op->buffer);
+    param = op_param(op);
     param.cb.send = send_done;
-    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op, 1,
+    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, length,
                                                 (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
 }
 
+/* Receives a probed message into a native buffer, copied into data once complete; data NULL discards it. */
 static jint j_receive(JNIEnv *env, jclass cls, jlong handle, jlong message, jlong tag,
                       jlong length, jbyteArray data)
 {
     shim_t *s = shim_of(env, handle);
+    size_t size = data != NULL ? (size_t)length : 0;   /* a discard takes it truncated */
     ucp_request_param_t param;
+    ucs_status_ptr_t request;
     op_t *op;
 
     if (s == NULL) {
@@ -438,15 +444,18 @@ static jint j_receive(JNIEnv *env, jclass cls, jlong handle, jlong message, jlon
         (*env)->ThrowNew(env, error_class, "receive buffer length differs from the message length");
         return -1;
     }
-    if ((op = op_start(s, OP_RECV, data, (size_t)length, tag)) == NULL) {
+    if ((op = op_start(s, OP_RECV, data, size, tag)) == NULL) {
         throw_error(env, "ucp_tag_msg_recv_nbx", UCS_ERR_NO_MEMORY);
         return -1;
     }
-    param = op_param(op, s->bytes);
+    param = op_param(op);
     param.cb.recv = recv_done;
-    return op_started(env, op, ucp_tag_msg_recv_nbx(s->worker, op, 1,
-                                                    (ucp_tag_message_h)(intptr_t)message, &param),
-                      "ucp_tag_msg_recv_nbx");
+    request = ucp_tag_msg_recv_nbx(s->worker, op->buffer, size, (ucp_tag_message_h)(intptr_t)message, &param);
+    if (data == NULL && UCS_PTR_IS_ERR(request)) {
+        op_release(op, 0);   /* the truncation error of a discard */
+        return 0;
+    }
+    return op_started(env, op, request, "ucp_tag_msg_recv_nbx");
 }
 
 /* Tells Java about finished receives and failed endpoints; returns how many, or -1 if Java threw. */
@@ -461,6 +470,9 @@ static jint report(JNIEnv *env, shim_t *s, jobject events)
             s->done_last = NULL;
         }
         if (op->kind == OP_RECV && op->array != NULL) {
+            if (op->status == UCS_OK) {
+                (*env)->SetByteArrayRegion(env, op->array, 0, (jsize)op->length, (jbyte *)op->buffer);
+            }
             (*env)->CallVoidMethod(env, events, on_received, op->tag, op->array, (jint)op->status);
         }
         op_release(op, 1);
@@ -551,11 +563,6 @@ static void j_signal(JNIEnv *env, jclass cls, jlong handle)
     }
 }
 
-static void control_done(void *request, ucs_status_t status, void *user_data)
-{
-    op_completed(user_data, request, status);
-}
-
 /* Starts a flush (close == false) or a close of an endpoint; returns an operation for finished(). */
 static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean close, jboolean force)
 {
@@ -573,7 +580,7 @@ static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean
     }
     memset(&param, 0, sizeof(param));
     param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
-    param.cb.send = control_done;
+    param.cb.send = send_done;   /* same signature; op_completed tells the kinds apart */
     param.user_data = op;
     if (close) {
         param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
@@ -623,6 +630,7 @@ static void j_destroy(JNIEnv *env, jclass cls, jlong handle)
     shim_t *s = shim_of(env, handle);
     op_t *op;
     ep_t *e;
+    int i;
 
     if (s == NULL) {
         return;
@@ -640,7 +648,9 @@ static void j_destroy(JNIEnv *env, jclass cls, jlong handle)
         s->eps = e->next;
         free(e);
     }
-    ucp_dt_destroy(s->bytes);
+    for (i = 0; i < CACHED_BUFFERS; i++) {
+        free(s->cache[i]);   /* NULL in empty slots */
+    }
     ucp_cleanup(s->context);
     free(s);
 }

@@ -26,6 +26,7 @@ final class PerftestTransport implements Transport {
 
     static final String EXECUTABLE = "ucx_perftest";
     private static final long RUN_TIMEOUT_SECONDS = 120;
+    private static final int SERVER_ATTEMPTS = 5;
     private static final int CONNECT_ATTEMPTS = 100;
     private static final long CONNECT_RETRY_MILLIS = 50;
     private static final int MIN_ITERATIONS = 50;
@@ -76,27 +77,33 @@ final class PerftestTransport implements Transport {
         return 1;
     }
 
-    /** Runs one server/client pair; returns perftest's median one-way latency in µs. */
+    /**
+     * Runs one server/client pair; returns perftest's median one-way latency in µs. A server that
+     * exits before it accepts (its port was taken meanwhile) is started again on another port.
+     */
     private double run(int size, int iterations) throws IOException, InterruptedException {
-        String port = Integer.toString(FreePorts.pick(1)[0]);
-        Process server = start(List.of("-t", "tag_lat", "-p", port));
-        try {
-            for (int attempt = 0; attempt < CONNECT_ATTEMPTS; attempt++) {
-                int warmup = Math.max(10, iterations / 10);
-                long start = System.nanoTime();
-                String output = finish(start(List.of("127.0.0.1", "-t", "tag_lat", "-s", Integer.toString(size),
-                        "-n", Integer.toString(iterations), "-w", Integer.toString(warmup), "-p", port, "-f", "-v")));
-                if (!output.contains("connect() failed")) {
-                    wallNanosPerIteration.put(size, (double) (System.nanoTime() - start) / (iterations + warmup));
-                    return parse(output, size);
+        for (int server = 0; server < SERVER_ATTEMPTS; server++) {
+            String port = Integer.toString(FreePorts.pick(1)[0]);
+            Process listener = start(List.of("-t", "tag_lat", "-p", port));
+            try {
+                for (int attempt = 0; attempt < CONNECT_ATTEMPTS && listener.isAlive(); attempt++) {
+                    int warmup = Math.max(10, iterations / 10);
+                    long start = System.nanoTime();
+                    String output = finish(start(List.of("127.0.0.1", "-t", "tag_lat", "-s", Integer.toString(size),
+                            "-n", Integer.toString(iterations), "-w", Integer.toString(warmup), "-p", port, "-f", "-v")));
+                    if (!output.contains("connect() failed")) {
+                        wallNanosPerIteration.put(size, (double) (System.nanoTime() - start) / (iterations + warmup));
+                        return parse(output, size);
+                    }
+                    Thread.sleep(CONNECT_RETRY_MILLIS); // the server is not listening yet
                 }
-                Thread.sleep(CONNECT_RETRY_MILLIS); // the server is not listening yet
+            } finally {
+                listener.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                running.remove(listener);
             }
-            throw new IOException(name + ": the " + EXECUTABLE + " server did not accept a connection");
-        } finally {
-            server.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            running.remove(server);
         }
+        throw new IOException(name + ": no " + EXECUTABLE + " server accepted a connection (" + SERVER_ATTEMPTS
+                + " tries)");
     }
 
     private Process start(List<String> args) throws IOException {

@@ -16,6 +16,8 @@ final class Progress implements UcxEvents {
 
     /** The clock is read every CLOCK_PASSES + 1 passes (a power of two minus one). */
     private static final int CLOCK_PASSES = 63;
+    /** While spinning, the CPU is yielded every YIELD_PASSES + 1 idle passes (a power of two minus one). */
+    private static final int YIELD_PASSES = 15;
     /** How often the control channels are checked while UCX keeps the thread busy. */
     private static final long CONTROL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** Sleeps are bounded so that control channels (which cannot wake the thread) are still read. */
@@ -138,14 +140,14 @@ final class Progress implements UcxEvents {
     /** Spins, or in wait mode, once idle for {@code ucx.spinMicros}, sleeps until UCX or a sender wakes it. */
     private void idle(int pass) {
         if (options.poll()) {
-            Thread.onSpinWait();
+            spin(pass);
             return;
         }
         if (idleSince == 0) {
             idleSince = System.nanoTime();
         }
         if ((pass & CLOCK_PASSES) != 0 || System.nanoTime() - idleSince < options.spinNanos()) {
-            Thread.onSpinWait();
+            spin(pass);
             return;
         }
         sleeping = true; // then check the outbox: a sender adds first, then checks this flag
@@ -156,6 +158,19 @@ final class Progress implements UcxEvents {
         } finally {
             sleeping = false;
             idleSince = 0;
+        }
+    }
+
+    /**
+     * One idle pass of spinning. Now and then it yields the CPU: a peer's progress thread that
+     * shares this core (more busy threads than cores) then answers within microseconds instead of
+     * waiting for the scheduler to preempt this one (a whole tick, milliseconds).
+     */
+    private static void spin(int pass) {
+        if ((pass & YIELD_PASSES) == 0) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
         }
     }
 

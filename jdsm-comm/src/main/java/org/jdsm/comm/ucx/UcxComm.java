@@ -15,14 +15,15 @@ import org.jdsm.comm.Dispatcher;
  * with {@code jdsm.comm=ucx}; constructing one fails with a message saying what to install where
  * the shim or libucp is missing ({@link UcxLibrary}).
  *
- * <p>Start-up goes through an authenticated TCP connection per pair ({@link Bootstrap}), which
+ * <p>Start-up goes through an authenticated TCP connection per pair ({@code Bootstrap}), which
  * stays open to reveal dead peers. Messages are tagged UCX sends:
  * every pair has a bulk and an express endpoint, so express messages never queue behind bulk data,
  * and each peer's tag carries a key only authenticated peers know. One progress thread per node
- * does all UCX work ({@link Progress}); Java arrays are copied straight to and from UCX's buffers,
- * never pinned.
+ * does all UCX work ({@code Progress}); each message is copied once between its Java array and a
+ * native buffer UCX works on (arrays are never pinned).
  *
- * <p>Options ({@link CommConfig#option}):
+ * <p>Options ({@link CommConfig#option}, else system property {@code jdsm.}<i>option</i>, e.g.
+ * {@code -Djdsm.ucx.progress=poll}):
  * <ul>
  *   <li>{@code ucx.progress} — {@code wait} (default: spin briefly, then sleep on UCX's event fd) or
  *       {@code poll} (spin always: lowest latency, one busy core per node)</li>
@@ -38,7 +39,7 @@ import org.jdsm.comm.Dispatcher;
  *   <li>{@code ucx.handshakeTimeoutMs} — time an accepted connection has to authenticate (default 10000)</li>
  * </ul>
  *
- * <p>{@link #fin} sends what is queued, says goodbye ({@link Farewells}) and closes every endpoint
+ * <p>{@link #fin} sends what is queued, says goodbye ({@code Farewells}) and closes every endpoint
  * and thread; it must not be called from a Dispatcher callback.
  */
 public final class UcxComm implements Comm {

@@ -36,7 +36,7 @@ final class UcxWorker implements AutoCloseable {
         return UcxNative.connect(live(), address, cookie, peerErrorHandling);
     }
 
-    /** Sends {@code data} with {@code tag}; UCX may keep reading the array after this returns. */
+    /** Sends {@code data} with {@code tag} (a copy, taken before this returns). */
     void send(long endpoint, long tag, byte[] data) {
         UcxNative.send(live(), endpoint, tag, data);
     }
