@@ -47,8 +47,7 @@ final class NodeProcess implements Supervised {
 
     /** Asks the node and anything it started to stop (SIGTERM). */
     void terminate() {
-        process.descendants().forEach(ProcessHandle::destroy);
-        process.destroy();
+        ProcessTrees.terminate(process);
     }
 
     /** Kills the node and anything it started (SIGKILL). */
@@ -56,8 +55,7 @@ final class NodeProcess implements Supervised {
     public void kill() {
         if (process.isAlive()) {
             killed = true;
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            ProcessTrees.kill(process);
         }
     }
 

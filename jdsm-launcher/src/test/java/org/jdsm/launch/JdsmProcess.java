@@ -145,8 +145,7 @@ final class JdsmProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        ProcessTrees.kill(process);
         marked().forEach(ProcessHandle::destroyForcibly);
     }
 

@@ -13,6 +13,7 @@ import org.jdsm.launch.ExitCodes;
 import org.jdsm.launch.LaunchException;
 import org.jdsm.launch.NodeExit;
 import org.jdsm.launch.NodeMain;
+import org.jdsm.launch.ProcessTrees;
 import org.jdsm.launch.Supervised;
 
 /**
@@ -122,8 +123,7 @@ final class RemoteServer implements Supervised {
     public void kill() {
         if (process.isAlive()) {
             killed = true;
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            ProcessTrees.kill(process);
         }
     }
 

@@ -3,13 +3,16 @@ package org.jdsm.protocol.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 import org.jdsm.JobAbortedException;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,52 +30,37 @@ class BadInputTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
-    @Timeout(30)
-    void registerOutsideInit(String protocol) {
-        assertMentions(Jobs.failure(RegisterInStartJob.class, protocol, TWO_NODES),
-                "register(int[])", "outside init()");
+    /** One misuse: the job that commits it, where it runs, and what its error must name. */
+    private record Misuse(String name, Class<? extends Spmd> job, Shape shape, String... mentions) {
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
-    @Timeout(30)
-    void registrationsThatDifferBetweenNodes(String protocol) {
-        assertMentions(Jobs.failure(MismatchedRegistrationJob.class, protocol, TWO_NODES),
-                "registrations differ", "shared object #1", "long[8]", "long[9]", "node 1");
+    private static final List<Misuse> MISUSES = List.of(
+            new Misuse("register outside init", RegisterInStartJob.class, TWO_NODES,
+                    "register(int[])", "outside init()"),
+            new Misuse("registrations that differ between nodes", MismatchedRegistrationJob.class, TWO_NODES,
+                    "registrations differ", "shared object #1", "long[8]", "long[9]", "node 1"),
+            new Misuse("unserializable object", UnserializableJob.class, TWO_NODES,
+                    "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread"),
+            new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
+                    "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
+            new Misuse("release without acquire", ReleaseWithoutAcquireJob.class, TWO_NODES,
+                    "release(shared object #0", "did not acquire block 1"),
+            new Misuse("unlock by a thread that does not hold the lock", UnlockByNonHolderJob.class, new Shape(2, 2),
+                    "unlock(\"guarded\")", "does not hold the lock", "thread 1"));
+
+    static Stream<Arguments> misuses() {
+        return Suite.protocols().stream().flatMap(protocol -> MISUSES.stream().map(m -> Arguments.of(protocol, m)));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("misuses")
     @Timeout(30)
-    void unserializableObject(String protocol) {
-        assertMentions(Jobs.failure(UnserializableJob.class, protocol, TWO_NODES),
-                "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
-    @Timeout(30)
-    void indexOutOfRange(String protocol) {
-        assertMentions(Jobs.failure(IndexOutOfRangeJob.class, protocol, TWO_NODES),
-                "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
-    @Timeout(30)
-    void releaseWithoutAcquire(String protocol) {
-        assertMentions(Jobs.failure(ReleaseWithoutAcquireJob.class, protocol, TWO_NODES),
-                "release(shared object #0", "did not acquire block 1");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
-    @Timeout(30)
-    void unlockByNonHolder(String protocol) {
-        assertMentions(Jobs.failure(UnlockByNonHolderJob.class, protocol, new Shape(2, 2)),
-                "unlock(\"guarded\")", "does not hold the lock", "thread 1");
+    void misuseFailsTheJobNamingTheCulprit(String protocol, Misuse misuse) {
+        assertMentions(Jobs.failure(misuse.job(), protocol, misuse.shape()), misuse.mentions());
     }
 
     @ParameterizedTest(name = "{0}")
