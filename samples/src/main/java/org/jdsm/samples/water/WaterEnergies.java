@@ -16,20 +16,8 @@ record WaterEnergies(double kinetic, double intra, double inter, double reaction
                 + "temperature %.5f, virial %.5f", kinetic, intra, inter, reaction, total, temperature, virial);
     }
 
-    /** The largest absolute difference from {@code o} over the seven values. */
-    double maxDifference(WaterEnergies o) {
-        double[] a = values();
-        double[] b = o.values();
-        double max = 0.0;
-        for (int i = 0; i < a.length; i++) {
-            max = Math.max(max, Math.abs(a[i] - b[i]));
-        }
-        return max;
-    }
-
+    /** The seven values in printing order. */
     double[] values() {
         return new double[] {kinetic, intra, inter, reaction, total, temperature, virial};
     }
-
-    static final String[] NAMES = {"kinetic", "intra", "inter", "reaction", "total", "temperature", "virial"};
 }
