@@ -8,6 +8,8 @@ import static org.jdsm.samples.water.WaterModel.O;
 import static org.jdsm.samples.water.WaterModel.PER_MOLECULE;
 import static org.jdsm.samples.water.WaterModel.at;
 
+import java.util.Arrays;
+
 /**
  * The intermolecular (N-squared) part of SPLASH-2 Water for one thread's molecules: each molecule
  * interacts with the next {@code N/2} molecules around the ring (so every pair is computed once,
@@ -62,54 +64,75 @@ final class WaterPairs {
      * sum {@code f(r) * r^2} over the site pairs.
      */
     double forces(double[] position, double[] partial, int base) {
-        java.util.Arrays.fill(partial, base, base + model.molecules * PER_MOLECULE, 0.0);
+        Arrays.fill(partial, base, base + model.molecules * PER_MOLECULE, 0.0);
+        double[] virial = {0.0};
+        forEachPair(position, (mol, comp, kc) -> virial[0] += pairForce(partial, base, mol, comp, kc));
+        return virial[0];
+    }
+
+    /** What to do with a pair of molecules at least one of whose site pairs lies within the cutoff. */
+    @FunctionalInterface
+    private interface PairVisitor {
+        void visit(int mol, int comp, int beyond);
+    }
+
+    /**
+     * Visits this thread's pairs, {@code mol} with each of the next {@code N/2} molecules around
+     * the ring, with the separations filled in, skipping pairs whose 9 charge-site pairs all lie
+     * beyond the cutoff; {@code beyond} says how many of those 9 do.
+     */
+    private void forEachPair(double[] position, PairVisitor visitor) {
         centres(position);
-        double virial = 0.0;
-        double cut2 = model.cut2;
         for (int mol = from; mol < to; mol++) {
             int last = lastPartner(mol, model.molecules);
             for (int icomp = mol + 1; icomp <= last; icomp++) {
                 int comp = icomp % model.molecules;
                 int kc = distances(position, mol, comp);
-                if (kc == 9) {
-                    continue;
-                }
-                java.util.Arrays.fill(ff, 0.0);
-                if (rs[0] < cut2) {
-                    ff[0] = WaterModel.QQ4 / (rs[0] * Math.sqrt(rs[0])) + model.ref4;
-                    virial = virial + ff[0] * rs[0];
-                }
-                for (int k = 1; k < 5; k++) {
-                    if (rs[k] < cut2) {
-                        ff[k] = -WaterModel.QQ2 / (rs[k] * Math.sqrt(rs[k])) - model.ref2;
-                        virial = virial + ff[k] * rs[k];
-                    }
-                    if (rs[k + 4] <= cut2) {
-                        rl[k + 4] = Math.sqrt(rs[k + 4]);
-                        ff[k + 4] = WaterModel.QQ / (rs[k + 4] * rl[k + 4]) + model.ref1;
-                        virial = virial + ff[k + 4] * rs[k + 4];
-                    }
-                }
-                if (kc == 0) {
-                    rs[9] = square(9);
-                    rl[9] = Math.sqrt(rs[9]);
-                    ff[9] = WaterModel.AB1 * StrictMath.exp(-WaterModel.B1 * rl[9]) / rl[9];
-                    virial = virial + ff[9] * rs[9];
-                    for (int k = 10; k < 14; k++) {
-                        double ftemp = WaterModel.AB2 * StrictMath.exp(-WaterModel.B2 * rl[k - 5]) / rl[k - 5];
-                        ff[k - 5] = ff[k - 5] + ftemp;
-                        virial = virial + ftemp * rs[k - 5];
-                        rs[k] = square(k);
-                        rl[k] = Math.sqrt(rs[k]);
-                        ff[k] = (WaterModel.AB3 * StrictMath.exp(-WaterModel.B3 * rl[k])
-                                - WaterModel.AB4 * StrictMath.exp(-WaterModel.B4 * rl[k])) / rl[k];
-                        virial = virial + ff[k] * rs[k];
-                    }
-                }
-                for (int dir = 0; dir < 3; dir++) {
-                    addPairForce(partial, base, mol, comp, dir, dir == 0 ? xl : dir == 1 ? yl : zl);
+                if (kc != 9) {
+                    visitor.visit(mol, comp, kc);
                 }
             }
+        }
+    }
+
+    /** Forces of one pair into the partials; returns its virial. */
+    private double pairForce(double[] partial, int base, int mol, int comp, int kc) {
+        double virial = 0.0;
+        double cut2 = model.cut2;
+        Arrays.fill(ff, 0.0);
+        if (rs[0] < cut2) {
+            ff[0] = WaterModel.QQ4 / (rs[0] * Math.sqrt(rs[0])) + model.ref4;
+            virial = virial + ff[0] * rs[0];
+        }
+        for (int k = 1; k < 5; k++) {
+            if (rs[k] < cut2) {
+                ff[k] = -WaterModel.QQ2 / (rs[k] * Math.sqrt(rs[k])) - model.ref2;
+                virial = virial + ff[k] * rs[k];
+            }
+            if (rs[k + 4] <= cut2) {
+                rl[k + 4] = Math.sqrt(rs[k + 4]);
+                ff[k + 4] = WaterModel.QQ / (rs[k + 4] * rl[k + 4]) + model.ref1;
+                virial = virial + ff[k + 4] * rs[k + 4];
+            }
+        }
+        if (kc == 0) {
+            rs[9] = square(9);
+            rl[9] = Math.sqrt(rs[9]);
+            ff[9] = WaterModel.AB1 * StrictMath.exp(-WaterModel.B1 * rl[9]) / rl[9];
+            virial = virial + ff[9] * rs[9];
+            for (int k = 10; k < 14; k++) {
+                double ftemp = WaterModel.AB2 * StrictMath.exp(-WaterModel.B2 * rl[k - 5]) / rl[k - 5];
+                ff[k - 5] = ff[k - 5] + ftemp;
+                virial = virial + ftemp * rs[k - 5];
+                rs[k] = square(k);
+                rl[k] = Math.sqrt(rs[k]);
+                ff[k] = (WaterModel.AB3 * StrictMath.exp(-WaterModel.B3 * rl[k])
+                        - WaterModel.AB4 * StrictMath.exp(-WaterModel.B4 * rl[k])) / rl[k];
+                virial = virial + ff[k] * rs[k];
+            }
+        }
+        for (int dir = 0; dir < 3; dir++) {
+            addPairForce(partial, base, mol, comp, dir, dir == 0 ? xl : dir == 1 ? yl : zl);
         }
         return virial;
     }
@@ -161,46 +184,43 @@ final class WaterPairs {
      * as at the cutoff while any site pair of the two molecules is within it.
      */
     double[] potential(double[] position) {
-        centres(position);
-        double pot = 0.0;
-        double field = 0.0;
+        double[] energy = {0.0, 0.0};
+        forEachPair(position, (mol, comp, kc) -> pairEnergy(energy, kc));
+        return energy;
+    }
+
+    /** Adds one pair's MCY energy to {@code energy[0]} and its reaction-field term to {@code energy[1]}. */
+    private void pairEnergy(double[] energy, int kc) {
+        double pot = energy[0];
+        double field = energy[1];
         double cut2 = model.cut2;
-        for (int mol = from; mol < to; mol++) {
-            int last = lastPartner(mol, model.molecules);
-            for (int icomp = mol + 1; icomp <= last; icomp++) {
-                int comp = icomp % model.molecules;
-                int kc = distances(position, mol, comp);
-                if (kc == 9) {
-                    continue;
-                }
-                for (int k = 0; k < 9; k++) {
-                    if (rs[k] <= cut2) {
-                        rl[k] = Math.sqrt(rs[k]);
-                    } else {
-                        rl[k] = WaterModel.CUTOFF;
-                        rs[k] = cut2;
-                    }
-                }
-                pot = pot - WaterModel.QQ2 / rl[1] - WaterModel.QQ2 / rl[2] - WaterModel.QQ2 / rl[3]
-                        - WaterModel.QQ2 / rl[4] + WaterModel.QQ / rl[5] + WaterModel.QQ / rl[6]
-                        + WaterModel.QQ / rl[7] + WaterModel.QQ / rl[8] + WaterModel.QQ4 / rl[0];
-                field = field - model.ref2 * rs[0]
-                        - model.ref1 * ((rs[5] + rs[6] + rs[7] + rs[8]) * 0.5 - rs[1] - rs[2] - rs[3] - rs[4]);
-                if (kc <= 0) {
-                    for (int k = 9; k < 14; k++) {
-                        rl[k] = Math.sqrt(square(k));
-                    }
-                    pot = pot + WaterModel.A1 * StrictMath.exp(-WaterModel.B1 * rl[9])
-                            + WaterModel.A2 * (exp(-WaterModel.B2, 5) + exp(-WaterModel.B2, 6)
-                            + exp(-WaterModel.B2, 7) + exp(-WaterModel.B2, 8))
-                            + WaterModel.A3 * (exp(-WaterModel.B3, 10) + exp(-WaterModel.B3, 11)
-                            + exp(-WaterModel.B3, 12) + exp(-WaterModel.B3, 13))
-                            - WaterModel.A4 * (exp(-WaterModel.B4, 10) + exp(-WaterModel.B4, 11)
-                            + exp(-WaterModel.B4, 12) + exp(-WaterModel.B4, 13));
-                }
+        for (int k = 0; k < 9; k++) {
+            if (rs[k] <= cut2) {
+                rl[k] = Math.sqrt(rs[k]);
+            } else {
+                rl[k] = WaterModel.CUTOFF;
+                rs[k] = cut2;
             }
         }
-        return new double[] {pot, field};
+        pot = pot - WaterModel.QQ2 / rl[1] - WaterModel.QQ2 / rl[2] - WaterModel.QQ2 / rl[3]
+                - WaterModel.QQ2 / rl[4] + WaterModel.QQ / rl[5] + WaterModel.QQ / rl[6]
+                + WaterModel.QQ / rl[7] + WaterModel.QQ / rl[8] + WaterModel.QQ4 / rl[0];
+        field = field - model.ref2 * rs[0]
+                - model.ref1 * ((rs[5] + rs[6] + rs[7] + rs[8]) * 0.5 - rs[1] - rs[2] - rs[3] - rs[4]);
+        if (kc <= 0) {
+            for (int k = 9; k < 14; k++) {
+                rl[k] = Math.sqrt(square(k));
+            }
+            pot = pot + WaterModel.A1 * StrictMath.exp(-WaterModel.B1 * rl[9])
+                    + WaterModel.A2 * (exp(-WaterModel.B2, 5) + exp(-WaterModel.B2, 6)
+                    + exp(-WaterModel.B2, 7) + exp(-WaterModel.B2, 8))
+                    + WaterModel.A3 * (exp(-WaterModel.B3, 10) + exp(-WaterModel.B3, 11)
+                    + exp(-WaterModel.B3, 12) + exp(-WaterModel.B3, 13))
+                    - WaterModel.A4 * (exp(-WaterModel.B4, 10) + exp(-WaterModel.B4, 11)
+                    + exp(-WaterModel.B4, 12) + exp(-WaterModel.B4, 13));
+        }
+        energy[0] = pot;
+        energy[1] = field;
     }
 
     private double exp(double rate, int k) {
