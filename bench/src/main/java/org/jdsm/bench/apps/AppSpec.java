@@ -18,6 +18,8 @@ import org.jdsm.samples.sor.Sor;
 import org.jdsm.samples.sor.SorPlain;
 import org.jdsm.samples.sparse.SparseMatmult;
 import org.jdsm.samples.sparse.SparseMatmultPlain;
+import org.jdsm.samples.water.Water;
+import org.jdsm.samples.water.WaterPlain;
 
 /**
  * One application of the suite: a sample of {@code samples/} (its {@code Spmd} job class and its
@@ -73,6 +75,9 @@ record AppSpec(String key, String sample, String jobClass, PlainRun plain, List<
                     List.of("8", "50"), List.of("8", "50"), "JGF size A (2,048 particles, 50 moves)", false, false),
             new AppSpec("lufact", "LUFact", LuFact.class.getName(), LuFactPlain::run,
                     List.of("1000"), List.of("500"), "JGF size B (N=1000)", false, false),
+            new AppSpec("water", "Water", Water.class.getName(), WaterPlain::run,
+                    List.of("1000", "5"), List.of("512", "3"), "SPLASH-2 Water-nsquared, 1,000 molecules, 5 steps",
+                    true, false),
             new AppSpec("pi", "Pi", Pi.class.getName(), PiPlain::run,
                     List.of("100000000", "500"), List.of("20000000", "200"),
                     "10^8 intervals in 500 chunks (shared work queue under a lock)", false, true));

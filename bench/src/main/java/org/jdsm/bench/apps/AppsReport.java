@@ -230,7 +230,6 @@ final class AppsReport {
         if (!any) {
             report.println("  (no target application or configuration in this run)");
         }
-        report.println("  Water: no Water-nsquared sample exists in samples/ yet: not measured.");
         report.println("  Other applications: ratios reported above for information; no target in DESIGN.md §8.");
     }
 

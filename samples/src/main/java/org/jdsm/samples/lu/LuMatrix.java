@@ -1,5 +1,7 @@
 package org.jdsm.samples.lu;
 
+import org.jdsm.samples.support.Drand48;
+
 /**
  * SPLASH-2 LU's input: {@code a(i,j) = lrand48() / 32767.0} after {@code srand48(1)}, generated
  * column by column, the diagonal scaled by 10; the right-hand side is the row sums, so the

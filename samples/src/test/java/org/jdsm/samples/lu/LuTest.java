@@ -3,6 +3,7 @@ package org.jdsm.samples.lu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.jdsm.samples.support.Drand48;
 import org.jdsm.samples.support.SampleJob;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
