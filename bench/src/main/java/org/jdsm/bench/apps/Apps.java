@@ -18,17 +18,18 @@ import org.jdsm.bench.report.Report;
 
 /**
  * The application suite (issue 6, "Benchmarks"; DESIGN.md §8): every sample (SOR, LU, Series,
- * SparseMatmult, MolDyn, LUFact, Pi) side by side in one run as plain Java with 1 and 2 threads in
- * one JVM, JDSM 1 node x 1 thread, and JDSM 2 nodes x 1 thread in separate JVMs over NettyComm under
- * lrc and sc; kernel times from the samples' PASS lines, medians over repetitions, speedup,
- * efficiency, JDSM 2 nodes / plain 2 threads against the design's 10% bar, and the time breakdown
- * from the nodes' statistics. Run with {@code bench/run.sh Apps [--quick]}.
+ * SparseMatmult, MolDyn, LUFact, Pi, RayTracer, Crypt, MonteCarlo, MapColouring, RayTracerQueue)
+ * side by side in one run as plain Java with 1 and 2 threads in one JVM, JDSM 1 node x 1 thread,
+ * and JDSM 2 nodes x 1 thread in separate JVMs over NettyComm under lrc and sc; kernel times from
+ * the samples' PASS lines, medians over repetitions, speedup, efficiency, JDSM 2 nodes / plain 2
+ * threads against the design's 10% bar, and the time breakdown from the nodes' statistics. Run with {@code bench/run.sh Apps [--quick]}.
  */
 public final class Apps {
 
     static final String NAME = "Apps";
     private static final String SUMMARY = "Application suite: plain Java 1/2 threads vs JDSM 1 node and 2 nodes"
-            + " (separate JVMs, NettyComm, lrc and sc) on SOR, LU, Series, SparseMatmult, MolDyn, LUFact, Pi.";
+            + " (separate JVMs, NettyComm, lrc and sc) on SOR, LU, Series, SparseMatmult, MolDyn, LUFact, Pi, RayTracer,"
+            + " Crypt, MonteCarlo, MapColouring, RayTracerQueue.";
 
     static final List<BenchArgs.Option> OPTIONS = List.of(
             new BenchArgs.Option("--apps", "LIST", "applications (default all): "

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.jdsm.samples.support.SampleContract;
@@ -43,7 +44,7 @@ class CryptTest extends SampleContract {
         // The second eight subkeys of key 1..8 are the key rotated left by 25 bits.
         int[] z = Idea.encryptionKeys(new int[] {1, 2, 3, 4, 5, 6, 7, 8});
         assertArrayEquals(new int[] {0x0400, 0x0600, 0x0800, 0x0a00, 0x0c00, 0x0e00, 0x1000, 0x0200},
-                java.util.Arrays.copyOfRange(z, 8, 16));
+                Arrays.copyOfRange(z, 8, 16));
     }
 
     @Test

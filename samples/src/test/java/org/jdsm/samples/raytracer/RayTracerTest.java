@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.jdsm.samples.support.SampleContract;
 import org.jdsm.samples.support.SampleJob;
@@ -47,7 +48,7 @@ class RayTracerTest extends SampleContract {
         int lit = 0;
         for (int y = 0; y < w; y++) {
             tracer.renderRow(y, w, pixels, y * w);
-            long row = RayTracerReference.checksum(java.util.Arrays.copyOfRange(pixels, y * w, (y + 1) * w));
+            long row = RayTracerReference.checksum(Arrays.copyOfRange(pixels, y * w, (y + 1) * w));
             lit += row > 0 ? 1 : 0;
         }
         assertTrue(lit > w / 2, lit + " of " + w + " rows lit");
