@@ -23,7 +23,8 @@ public final class CryptPlain {
             Idea.cipher(ciphertext, decrypted, text.start(next, threads), text.end(next, threads), text.decryptionKeys);
         });
         long millis = (System.nanoTime() - began) / 1_000_000;
-        CryptReference.validate(text, ciphertext, decrypted, "plain Java, " + threads + " threads, kernel " + millis + " ms");
+        CryptReference.validate(text, ciphertext, decrypted,
+                "plain Java, " + threads + " threads, kernel " + millis + " ms");
         return CryptReference.crc(ciphertext);
     }
 }

@@ -30,7 +30,8 @@ public final class MapColouringPlain {
             }
         };
         long began = System.nanoTime();
-        PlainTeam.run(threads, (id, barrier) -> BranchAndBound.search(problem, BranchAndBound.share(roots, id, threads), shared));
+        PlainTeam.run(threads, (id, barrier) ->
+                BranchAndBound.search(problem, BranchAndBound.share(roots, id, threads), shared));
         long millis = (System.nanoTime() - began) / 1_000_000;
         MapColouringReference.validate(problem, best, "plain Java, " + threads + " threads, " + roots.size()
                 + " starting states, kernel " + millis + " ms");

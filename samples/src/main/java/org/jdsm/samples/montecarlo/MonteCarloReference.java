@@ -21,7 +21,8 @@ final class MonteCarloReference {
     /** Every run on one thread: the mean expected return the parallel runs must reproduce. */
     static double sequentialMean(MonteCarloSize size) {
         MonteCarloModel model = new MonteCarloModel();
-        return MonteCarloModel.mean(MonteCarloKernel.runs(model, size.steps(), 0, size.runs(), new double[size.runs()]));
+        double[] expectedReturns = new double[size.runs()];
+        return MonteCarloModel.mean(MonteCarloKernel.runs(model, size.steps(), 0, size.runs(), expectedReturns));
     }
 
     /** Checks the runs' expected returns; prints PASS or throws. */

@@ -16,12 +16,8 @@ class CryptTest extends SampleContract {
 
     CryptTest() {
         // 8,008 bytes = 1,001 blocks: parts of unequal size for every thread count.
-        super(Crypt.class, CryptReference.NAME, List.of("8008"), CryptPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return CryptReference.sequentialCiphertextCrc(new CryptText(CryptSize.parse(args)));
+        super(Crypt.class, CryptReference.NAME, List.of("8008"), CryptPlain::run,
+                args -> CryptReference.sequentialCiphertextCrc(new CryptText(CryptSize.parse(args))));
     }
 
     @Test

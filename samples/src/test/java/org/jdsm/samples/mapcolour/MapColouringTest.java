@@ -16,12 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MapColouringTest extends SampleContract {
 
     MapColouringTest() {
-        super(MapColouring.class, MapColouringReference.NAME, List.of("16"), MapColouringPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return MapColouringReference.depthFirstOptimum(MapColouringSize.parse(args));
+        super(MapColouring.class, MapColouringReference.NAME, List.of("16"), MapColouringPlain::run,
+                args -> MapColouringReference.depthFirstOptimum(MapColouringSize.parse(args)));
     }
 
     /** Small maps against every proper colouring, at shapes where threads outnumber or match the starting states. */

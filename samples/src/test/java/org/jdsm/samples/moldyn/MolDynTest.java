@@ -11,12 +11,8 @@ class MolDynTest extends SampleContract {
 
     MolDynTest() {
         // MM=5 is the smallest lattice whose cutoff (MM/4) reaches the nearest neighbours: real forces.
-        super(MolDyn.class, MolDynReference.NAME, List.of("5", "12"), MolDynPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return MolDynReference.sequentialEk(MolDynSize.parse(args));
+        super(MolDyn.class, MolDynReference.NAME, List.of("5", "12"), MolDynPlain::run,
+                args -> MolDynReference.sequentialEk(MolDynSize.parse(args)));
     }
 
     @Test

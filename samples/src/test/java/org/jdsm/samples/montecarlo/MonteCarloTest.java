@@ -13,12 +13,8 @@ import org.junit.jupiter.api.Timeout;
 class MonteCarloTest extends SampleContract {
 
     MonteCarloTest() {
-        super(MonteCarlo.class, MonteCarloReference.NAME, List.of("301", "200"), MonteCarloPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return MonteCarloReference.sequentialMean(MonteCarloSize.parse(args));
+        super(MonteCarlo.class, MonteCarloReference.NAME, List.of("301", "200"), MonteCarloPlain::run,
+                args -> MonteCarloReference.sequentialMean(MonteCarloSize.parse(args)));
     }
 
     @Test

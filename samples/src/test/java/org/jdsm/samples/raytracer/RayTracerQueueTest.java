@@ -10,12 +10,8 @@ import org.junit.jupiter.api.Timeout;
 class RayTracerQueueTest extends SampleContract {
 
     RayTracerQueueTest() {
-        super(RayTracerQueue.class, RayTracerQueue.NAME, List.of("40"), RayTracerPlain::runQueued);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return RayTracerReference.sequentialChecksum(RayTracerSize.parse(args, RayTracerQueue.USAGE));
+        super(RayTracerQueue.class, RayTracerQueue.NAME, List.of("40"), RayTracerPlain::runQueued,
+                args -> RayTracerReference.sequentialChecksum(RayTracerSize.parse(args, RayTracerQueue.USAGE)));
     }
 
     @Test

@@ -16,12 +16,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class RayTracerTest extends SampleContract {
 
     RayTracerTest() {
-        super(RayTracer.class, RayTracer.NAME, List.of("40"), RayTracerPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return RayTracerReference.sequentialChecksum(RayTracerSize.parse(args, RayTracer.USAGE));
+        super(RayTracer.class, RayTracer.NAME, List.of("40"), RayTracerPlain::run,
+                args -> RayTracerReference.sequentialChecksum(RayTracerSize.parse(args, RayTracer.USAGE)));
     }
 
     @Test

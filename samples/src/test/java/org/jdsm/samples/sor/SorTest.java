@@ -10,12 +10,8 @@ import org.junit.jupiter.api.Timeout;
 class SorTest extends SampleContract {
 
     SorTest() {
-        super(Sor.class, SorReference.NAME, List.of("64", "10"), SorPlain::run);
-    }
-
-    @Override
-    protected double sequentialChecksum(List<String> args) {
-        return SorReference.sequentialTotal(SorSize.parse(args));
+        super(Sor.class, SorReference.NAME, List.of("64", "10"), SorPlain::run,
+                args -> SorReference.sequentialTotal(SorSize.parse(args)));
     }
 
     @Test

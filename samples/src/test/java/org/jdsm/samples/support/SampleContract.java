@@ -3,6 +3,7 @@ package org.jdsm.samples.support;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ public abstract class SampleContract {
     private final String name;
     private final List<String> small;
     private final PlainRun plain;
+    private final ToDoubleFunction<List<String>> oneThread;
     private double sequential;
 
     /**
@@ -39,17 +41,20 @@ public abstract class SampleContract {
      * @param name  the name of its PASS line (and of its {@code Outcomes} checksum)
      * @param small job arguments small enough for many runs in a test
      * @param plain its plain-Java version
+     * @param oneThread the one-thread checksum for given job arguments, which every run must reproduce
      */
-    protected SampleContract(Class<? extends Spmd> job, String name, List<String> small, PlainRun plain) {
+    protected SampleContract(Class<? extends Spmd> job, String name, List<String> small, PlainRun plain,
+            ToDoubleFunction<List<String>> oneThread) {
         this.job = job;
         this.name = name;
         this.small = List.copyOf(small);
         this.plain = plain;
+        this.oneThread = oneThread;
     }
 
-    /** The one-thread checksum every run must reproduce; by default the plain version on one thread. */
-    protected double sequentialChecksum(List<String> args) {
-        return plain.run(1, args);
+    /** As above, the one-thread checksum being the plain version's on one thread. */
+    protected SampleContract(Class<? extends Spmd> job, String name, List<String> small, PlainRun plain) {
+        this(job, name, small, plain, args -> plain.run(1, args));
     }
 
     /** Runs the sample as an in-JVM JDSM job; returns its validated checksum. */
@@ -59,7 +64,7 @@ public abstract class SampleContract {
 
     @BeforeAll
     final void sequentialRun() {
-        sequential = sequentialChecksum(small);
+        sequential = oneThread.applyAsDouble(small);
     }
 
     @ParameterizedTest(name = "{0} {1}x{2}")
