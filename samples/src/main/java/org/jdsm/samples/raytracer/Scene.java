@@ -3,8 +3,8 @@ package org.jdsm.samples.raytracer;
 import java.util.List;
 
 /**
- * What the ray tracer renders: spheres, point lights and the camera. Immutable, so the threads of
- * a node share one.
+ * What the ray tracer renders: spheres, point lights and the camera. Never changed once built, so
+ * the threads of a node share one.
  *
  * @param spheres    the objects
  * @param lights     light positions
