@@ -4,14 +4,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jdsm.samples.crypt.Crypt;
+import org.jdsm.samples.crypt.CryptPlain;
 import org.jdsm.samples.lu.Lu;
 import org.jdsm.samples.lu.LuPlain;
 import org.jdsm.samples.lufact.LuFact;
 import org.jdsm.samples.lufact.LuFactPlain;
+import org.jdsm.samples.mapcolour.MapColouring;
+import org.jdsm.samples.mapcolour.MapColouringPlain;
 import org.jdsm.samples.moldyn.MolDyn;
 import org.jdsm.samples.moldyn.MolDynPlain;
+import org.jdsm.samples.montecarlo.MonteCarlo;
+import org.jdsm.samples.montecarlo.MonteCarloPlain;
 import org.jdsm.samples.pi.Pi;
 import org.jdsm.samples.pi.PiPlain;
+import org.jdsm.samples.raytracer.RayTracer;
+import org.jdsm.samples.raytracer.RayTracerPlain;
+import org.jdsm.samples.raytracer.RayTracerQueue;
 import org.jdsm.samples.series.Series;
 import org.jdsm.samples.series.SeriesPlain;
 import org.jdsm.samples.sor.Sor;
@@ -80,7 +89,20 @@ record AppSpec(String key, String sample, String jobClass, PlainRun plain, List<
                     true, false),
             new AppSpec("pi", "Pi", Pi.class.getName(), PiPlain::run,
                     List.of("100000000", "500"), List.of("20000000", "200"),
-                    "10^8 intervals in 500 chunks (shared work queue under a lock)", false, true));
+                    "10^8 intervals in 500 chunks (shared work queue under a lock)", false, true),
+            new AppSpec("raytracer", "RayTracer", RayTracer.class.getName(), RayTracerPlain::run,
+                    List.of("500"), List.of("150"), "JGF size B (500 x 500 pixels)", false, false),
+            new AppSpec("crypt", "Crypt", Crypt.class.getName(), CryptPlain::run,
+                    List.of("20000000"), List.of("3000000"), "JGF size B (20,000,000 bytes)", false, false),
+            new AppSpec("montecarlo", "MonteCarlo", MonteCarlo.class.getName(), MonteCarloPlain::run,
+                    List.of("60000", "1000"), List.of("10000", "1000"),
+                    "JGF size B (60,000 runs x 1,000 steps; generated price history)", false, false),
+            new AppSpec("mapcolour", "MapColouring", MapColouring.class.getName(), MapColouringPlain::run,
+                    List.of("29"), List.of("25"),
+                    "Hyperion's 29 eastern US states, colours costing 1-4 (shared best under a lock)", false, false),
+            new AppSpec("rtqueue", "RayTracerQueue", RayTracerQueue.class.getName(), RayTracerPlain::runQueued,
+                    List.of("500"), List.of("150"),
+                    "JESSICA's ray tracer: rows from a shared queue under a lock, 500 x 500", false, false));
 
     /** The applications named in {@code keys}, in suite order; fails on an unknown name. */
     static List<AppSpec> select(List<String> keys) {

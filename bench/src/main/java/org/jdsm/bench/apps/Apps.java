@@ -18,17 +18,19 @@ import org.jdsm.bench.report.Report;
 
 /**
  * The application suite (issue 6, "Benchmarks"; DESIGN.md §8): every sample (SOR, LU, Series,
- * SparseMatmult, MolDyn, LUFact, Water, Pi) side by side in one run as plain Java with 1 and 2 threads in
- * one JVM, JDSM 1 node x 1 thread, and JDSM 2 nodes x 1 thread in separate JVMs over NettyComm under
- * lrc and sc; kernel times from the samples' PASS lines, medians over repetitions, speedup,
- * efficiency, JDSM 2 nodes / plain 2 threads against the design's 10% bar, and the time breakdown
- * from the nodes' statistics. Run with {@code bench/run.sh Apps [--quick]}.
+ * SparseMatmult, MolDyn, LUFact, Water, Pi, RayTracer, Crypt, MonteCarlo, MapColouring, RayTracerQueue)
+ * side by side in one run as plain Java with 1 and 2 threads in one JVM, JDSM 1 node x 1 thread,
+ * and JDSM 2 nodes x 1 thread in separate JVMs over NettyComm under lrc and sc; kernel times from
+ * the samples' PASS lines, medians over repetitions, speedup, efficiency, JDSM 2 nodes / plain 2
+ * threads against the design's 10% bar, and the time breakdown from the nodes' statistics. Run with
+ * {@code bench/run.sh Apps [--quick]}.
  */
 public final class Apps {
 
     static final String NAME = "Apps";
     private static final String SUMMARY = "Application suite: plain Java 1/2 threads vs JDSM 1 node and 2 nodes"
-            + " (separate JVMs, NettyComm, lrc and sc) on SOR, LU, Series, SparseMatmult, MolDyn, LUFact, Water, Pi.";
+            + " (separate JVMs, NettyComm, lrc and sc) on SOR, LU, Series, SparseMatmult, MolDyn, LUFact, Water, Pi,"
+            + " RayTracer, Crypt, MonteCarlo, MapColouring, RayTracerQueue.";
 
     static final List<BenchArgs.Option> OPTIONS = List.of(
             new BenchArgs.Option("--apps", "LIST", "applications (default all): "
@@ -76,7 +78,7 @@ public final class Apps {
         }
         report.println("sizes     :");
         for (AppSpec a : apps) {
-            report.println(String.format(Locale.ROOT, "  %-7s %-14s args %-24s %s", a.key(), a.sample(),
+            report.println(String.format(Locale.ROOT, "  %-10s %-14s args %-24s %s", a.key(), a.sample(),
                     String.join(" ", a.args(quick)), quick ? "(quick size)" : a.sizeNote()));
         }
 
@@ -107,7 +109,7 @@ public final class Apps {
                     RunResult r = runner.run(app, s, app.args(quick));
                     cell.add(r);
                     done[0]++;
-                    System.err.println(String.format(Locale.ROOT, "Apps [%d/%d] %-7s %-9s %s   (load %s)", done[0],
+                    System.err.println(String.format(Locale.ROOT, "Apps [%d/%d] %-10s %-9s %s   (load %s)", done[0],
                             total, app.key(), s.label, r.ok() ? Math.round(r.kernelMillis()) + " ms"
                                     : "FAILED: " + r.failure(), CpuMeter.loadAverage()));
                     return r.kernelMillis();

@@ -1,6 +1,7 @@
 package org.jdsm.samples.pi;
 
 import org.jdsm.Spmd;
+import org.jdsm.samples.support.WorkQueue;
 
 /**
  * JESSICA's pi integration on JDSM, with the work handed out through a shared queue under a lock:
@@ -31,7 +32,7 @@ public class Pi extends Spmd {
         barrier();
         long began = System.nanoTime();
         int taken = 0;
-        for (int c = take(); c < size.chunks(); c = take()) {
+        for (int c = queue.take(pool, size.chunks()); c < size.chunks(); c = queue.take(pool, size.chunks())) {
             double sum = PiKernel.chunk(size, c);
             pool.acquire(chunkSums, c);
             chunkSums[c] = sum;
@@ -44,22 +45,6 @@ public class Pi extends Spmd {
             pool.update(chunkSums);
             PiReference.validate(size, PiKernel.total(chunkSums), nodes() + " nodes x " + threadsPerNode()
                     + " threads, thread 0 took " + taken + " chunks, kernel " + millis + " ms");
-        }
-    }
-
-    /** Takes the next chunk from the shared queue; {@code size.chunks()} once the queue is empty. */
-    private int take() {
-        pool.lock(queue);
-        try {
-            pool.acquire(queue);
-            int c = queue.next;
-            if (c < size.chunks()) {
-                queue.next = c + 1;
-            }
-            pool.release(queue);
-            return c;
-        } finally {
-            pool.unlock(queue);
         }
     }
 }

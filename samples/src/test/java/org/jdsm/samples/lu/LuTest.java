@@ -4,52 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.jdsm.samples.support.Drand48;
-import org.jdsm.samples.support.SampleJob;
-import org.junit.jupiter.api.BeforeAll;
+import org.jdsm.samples.support.SampleContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
-class LuTest {
+class LuTest extends SampleContract {
 
-    private static final List<String> SMALL = List.of("128", "16");
-    private static double sequential;
-
-    @BeforeAll
-    static void sequentialRun() {
-        sequential = LuPlain.run(1, SMALL);
-    }
-
-    @ParameterizedTest(name = "{0} {1}x{2}")
-    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
-    @Timeout(30)
-    void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
-        assertEquals(sequential, SampleJob.run(Lu.class, LuReference.NAME, protocol, nodes, threadsPerNode, SMALL));
-    }
-
-    /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
-    @ParameterizedTest(name = "{0} 16x1")
-    @ValueSource(strings = {"lrc", "sc"})
-    @EnabledIfSystemProperty(named = SampleJob.SCALE_PROPERTY, matches = "true")
-    @Timeout(120)
-    void sixteenNodesMatchTheSequentialRun(String protocol) {
-        assertEquals(sequential, SampleJob.run(Lu.class, LuReference.NAME, protocol, 16, 1, SMALL));
-    }
-
-    @Test
-    @Timeout(30)
-    void plainThreadsMatchTheSequentialRun() {
-        assertEquals(sequential, LuPlain.run(3, SMALL));
+    LuTest() {
+        super(Lu.class, LuReference.NAME, List.of("128", "16"), LuPlain::run);
     }
 
     @Test
     @Timeout(60)
     void size512SolvesToAllOnes() {
         // The job fails unless every component of the solution is within 1e-5 of 1.
-        assertEquals(LuPlain.run(1, List.of()), SampleJob.run(Lu.class, LuReference.NAME, "lrc", 2, 2, List.of()));
+        assertEquals(LuPlain.run(1, List.of()), runJob("lrc", 2, 2, List.of()));
     }
 
     @Test

@@ -3,51 +3,20 @@ package org.jdsm.samples.lufact;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.jdsm.samples.support.SampleJob;
-import org.junit.jupiter.api.BeforeAll;
+import org.jdsm.samples.support.SampleContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
-class LuFactTest {
+class LuFactTest extends SampleContract {
 
-    private static final List<String> SMALL = List.of("61");
-    private static double sequential;
-
-    @BeforeAll
-    static void sequentialRun() {
-        sequential = LuFactPlain.run(1, SMALL);
-    }
-
-    @ParameterizedTest(name = "{0} {1}x{2}")
-    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
-    @Timeout(30)
-    void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
-        assertEquals(sequential, SampleJob.run(LuFact.class, LuFactReference.NAME, protocol, nodes, threadsPerNode, SMALL));
-    }
-
-    /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
-    @ParameterizedTest(name = "{0} 16x1")
-    @ValueSource(strings = {"lrc", "sc"})
-    @EnabledIfSystemProperty(named = SampleJob.SCALE_PROPERTY, matches = "true")
-    @Timeout(120)
-    void sixteenNodesMatchTheSequentialRun(String protocol) {
-        assertEquals(sequential, SampleJob.run(LuFact.class, LuFactReference.NAME, protocol, 16, 1, SMALL));
-    }
-
-    @Test
-    @Timeout(30)
-    void plainThreadsMatchTheSequentialRun() {
-        assertEquals(sequential, LuFactPlain.run(3, SMALL));
+    LuFactTest() {
+        super(LuFact.class, LuFactReference.NAME, List.of("61"), LuFactPlain::run);
     }
 
     @Test
     @Timeout(60)
     void sizeAStaysBelowJgfResidualBound() {
         // The job fails unless the normalized residual is below 6.0.
-        assertEquals(LuFactPlain.run(2, List.of()), SampleJob.run(LuFact.class, LuFactReference.NAME, "lrc", 2, 1, List.of()));
+        assertEquals(LuFactPlain.run(2, List.of()), runJob("lrc", 2, 1, List.of()));
     }
 }

@@ -3,52 +3,21 @@ package org.jdsm.samples.moldyn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.jdsm.samples.support.SampleJob;
-import org.junit.jupiter.api.BeforeAll;
+import org.jdsm.samples.support.SampleContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
-class MolDynTest {
+class MolDynTest extends SampleContract {
 
-    // MM=5 is the smallest lattice whose cutoff (MM/4) reaches the nearest neighbours: real forces.
-    private static final List<String> SMALL = List.of("5", "12");
-    private static double sequential;
-
-    @BeforeAll
-    static void sequentialRun() {
-        sequential = MolDynReference.sequentialEk(MolDynSize.parse(SMALL));
-    }
-
-    @ParameterizedTest(name = "{0} {1}x{2}")
-    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
-    @Timeout(30)
-    void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
-        assertEquals(sequential, SampleJob.run(MolDyn.class, MolDynReference.NAME, protocol, nodes, threadsPerNode, SMALL));
-    }
-
-    /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
-    @ParameterizedTest(name = "{0} 16x1")
-    @ValueSource(strings = {"lrc", "sc"})
-    @EnabledIfSystemProperty(named = SampleJob.SCALE_PROPERTY, matches = "true")
-    @Timeout(120)
-    void sixteenNodesMatchTheSequentialRun(String protocol) {
-        assertEquals(sequential, SampleJob.run(MolDyn.class, MolDynReference.NAME, protocol, 16, 1, SMALL));
-    }
-
-    @Test
-    @Timeout(30)
-    void plainThreadsMatchTheSequentialRun() {
-        assertEquals(sequential, MolDynPlain.run(3, SMALL));
+    MolDynTest() {
+        // MM=5 is the smallest lattice whose cutoff (MM/4) reaches the nearest neighbours: real forces.
+        super(MolDyn.class, MolDynReference.NAME, List.of("5", "12"), MolDynPlain::run,
+                args -> MolDynReference.sequentialEk(MolDynSize.parse(args)));
     }
 
     @Test
     @Timeout(60)
     void sizeAMatchesJgfPublishedEk() {
-        double ek = SampleJob.run(MolDyn.class, MolDynReference.NAME, "lrc", 2, 1, List.of());
-        assertEquals(1731.4306625334357, ek, 1e-10);
+        assertEquals(1731.4306625334357, runJob("lrc", 2, 1, List.of()), 1e-10);
     }
 }

@@ -3,52 +3,19 @@ package org.jdsm.samples.sparse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.jdsm.samples.support.SampleJob;
-import org.junit.jupiter.api.BeforeAll;
+import org.jdsm.samples.support.SampleContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
-class SparseMatmultTest {
+class SparseMatmultTest extends SampleContract {
 
-    private static final List<String> SMALL = List.of("3000", "15000", "20");
-    private static double sequential;
-
-    @BeforeAll
-    static void sequentialRun() {
-        sequential = SparseMatmultPlain.run(1, SMALL);
-    }
-
-    @ParameterizedTest(name = "{0} {1}x{2}")
-    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
-    @Timeout(30)
-    void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
-        assertEquals(sequential, SampleJob.run(SparseMatmult.class, SparseReference.NAME, protocol, nodes,
-                threadsPerNode, SMALL));
-    }
-
-    /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
-    @ParameterizedTest(name = "{0} 16x1")
-    @ValueSource(strings = {"lrc", "sc"})
-    @EnabledIfSystemProperty(named = SampleJob.SCALE_PROPERTY, matches = "true")
-    @Timeout(120)
-    void sixteenNodesMatchTheSequentialRun(String protocol) {
-        assertEquals(sequential, SampleJob.run(SparseMatmult.class, SparseReference.NAME, protocol, 16, 1, SMALL));
-    }
-
-    @Test
-    @Timeout(30)
-    void plainThreadsMatchTheSequentialRun() {
-        assertEquals(sequential, SparseMatmultPlain.run(3, SMALL));
+    SparseMatmultTest() {
+        super(SparseMatmult.class, SparseReference.NAME, List.of("3000", "15000", "20"), SparseMatmultPlain::run);
     }
 
     @Test
     @Timeout(60)
     void sizeAMatchesJgfPublishedYtotal() {
-        double ytotal = SampleJob.run(SparseMatmult.class, SparseReference.NAME, "lrc", 2, 1, List.of());
-        assertEquals(75.02484945753453, ytotal, 1e-10);
+        assertEquals(75.02484945753453, runJob("lrc", 2, 1, List.of()), 1e-10);
     }
 }

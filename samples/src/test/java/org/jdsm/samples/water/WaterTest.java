@@ -5,33 +5,30 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.jdsm.samples.support.SampleJob;
-import org.junit.jupiter.api.BeforeAll;
+import org.jdsm.samples.support.SampleContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class WaterTest {
+class WaterTest extends SampleContract {
 
     // 64 molecules: the box (12.4 A) is just over twice the cutoff, so pairs cross it and the
     // reaction field matters, yet a run takes milliseconds.
     private static final List<String> SMALL = List.of("64", "4");
-    private static WaterEnergies sequential;
 
-    @BeforeAll
-    static void sequentialRun() {
-        sequential = WaterReference.sequential(WaterSize.parse(SMALL));
+    WaterTest() {
+        super(Water.class, WaterReference.NAME, SMALL, WaterPlain::run, WaterTest::oneThreadKinetic);
     }
 
-    @ParameterizedTest(name = "{0} {1}x{2}")
-    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
-    @Timeout(30)
-    void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
-        double kinetic = SampleJob.run(Water.class, WaterReference.NAME, protocol, nodes, threadsPerNode, SMALL);
-        assertEquals(sequential.kinetic(), kinetic, 1e-12);
+    private static double oneThreadKinetic(List<String> args) {
+        return WaterReference.sequential(WaterSize.parse(args)).kinetic();
+    }
+
+    /** Partial forces are summed per thread, so the last bits may depend on the thread count. */
+    @Override
+    protected double tolerance() {
+        return 1e-12;
     }
 
     @ParameterizedTest(name = "{0} 3x2")
@@ -40,30 +37,13 @@ class WaterTest {
     void unevenSplitMatchesTheSequentialRun(String protocol) {
         // 27 molecules over 6 threads: chunks of 5, the last thread gets 2.
         List<String> args = List.of("27", "3");
-        double kinetic = SampleJob.run(Water.class, WaterReference.NAME, protocol, 3, 2, args);
-        assertEquals(WaterReference.sequential(WaterSize.parse(args)).kinetic(), kinetic, 1e-12);
-    }
-
-    /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
-    @ParameterizedTest(name = "{0} 16x1")
-    @ValueSource(strings = {"lrc", "sc"})
-    @EnabledIfSystemProperty(named = SampleJob.SCALE_PROPERTY, matches = "true")
-    @Timeout(300)
-    void sixteenNodesMatchTheSequentialRun(String protocol) {
-        double kinetic = SampleJob.run(Water.class, WaterReference.NAME, protocol, 16, 1, List.of());
-        assertEquals(WaterReference.sequential(WaterSize.parse(List.of())).kinetic(), kinetic, 1e-12);
-    }
-
-    @Test
-    @Timeout(30)
-    void plainThreadsMatchTheSequentialRun() {
-        assertEquals(sequential.kinetic(), WaterPlain.run(3, SMALL), 1e-12);
+        assertEquals(oneThreadKinetic(args), runJob(protocol, 3, 2, args), tolerance());
     }
 
     @Test
     @Timeout(120)
     void splashInputDeckMatchesThePublishedTotalEnergy() {
-        double kinetic = SampleJob.run(Water.class, WaterReference.NAME, "lrc", 2, 1, List.of());
+        double kinetic = runJob("lrc", 2, 1, List.of());
         WaterEnergies e = WaterReference.sequential(WaterSize.parse(List.of()));
         assertEquals(e.kinetic(), kinetic, 1e-12);
         assertEquals("10.026", String.format(java.util.Locale.ROOT, "%.3f", e.total()));
@@ -96,6 +76,7 @@ class WaterTest {
     @Test
     void resultsUnlikeTheOneThreadRunFail() {
         WaterSize size = WaterSize.parse(SMALL);
+        WaterEnergies sequential = WaterReference.sequential(size);
         WaterEnergies off = new WaterEnergies(sequential.kinetic() * (1 + 1e-7), sequential.intra(), sequential.inter(),
                 sequential.reaction(), sequential.total(), sequential.temperature(), sequential.virial());
         IllegalStateException e = assertThrows(IllegalStateException.class,
