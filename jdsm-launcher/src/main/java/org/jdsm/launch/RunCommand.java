@@ -38,6 +38,8 @@ import picocli.CommandLine.Spec;
             "  The same with sequential consistency, statistics and 10 million elements:",
             "    jdsm run -n 4 -t 2 --protocol sc --stats \\",
             "        samples/target/jdsm-samples.jar org.jdsm.samples.VecMul 10000000",
+            "  Over UCX shared memory (UCX_TLS=tcp: UCX's TCP; unset: UCX picks the fastest):",
+            "    UCX_TLS=sm jdsm run -n 4 --comm ucx job.jar com.example.MyJob",
             "  Every node inside this JVM, straight from a class directory:",
             "    jdsm run -n 2 -t 1 --comm local target/classes com.example.MyJob",
             "  Bigger heaps for the node JVMs:",
@@ -60,7 +62,9 @@ final class RunCommand implements Callable<Integer> {
     private String protocol;
 
     @Option(names = "--comm", paramLabel = "NAME", defaultValue = "netty",
-            description = "Comm module: netty (TCP between node JVMs) or local (every node inside this JVM, output not prefixed). Default: ${DEFAULT-VALUE}.")
+            description = "Comm module: netty (TCP between node JVMs), ucx (UCX between node JVMs: shared memory, "
+                    + "InfiniBand/RoCE or TCP, as the environment variable UCX_TLS allows; needs libucx, see "
+                    + "jdsm-comm/UCX.md) or local (every node inside this JVM, output not prefixed). Default: ${DEFAULT-VALUE}.")
     private String comm;
 
     @Option(names = "--stats", description = "Print each node's DSM statistics as a table (and JSON) at the end.")
