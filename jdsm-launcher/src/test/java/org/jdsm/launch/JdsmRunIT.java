@@ -54,6 +54,19 @@ class JdsmRunIT {
     }
 
     @Test
+    void withoutUcxTheDefaultFallsBackToNettyInOneLine() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(UcxLibrary.PATH_ENV, "/nonexistent/libjdsmucx.so"),
+                List.of("-n", "2", "-t", "1", SAMPLES, VECMUL, "10000"))) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> lines = jdsm.stderr().lines().toList();
+            assertEquals(1, lines.size(), jdsm.transcript());
+            assertTrue(lines.get(0).startsWith("jdsm: running over --comm netty (TCP): UcxComm is unavailable: cannot load"
+                    + " the UCX shim (Can't load library: /nonexistent/libjdsmucx.so)."), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[1] VecMul PASS: node 1"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void vecMulInOneJvmWithLocalComm() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "4", "-t", "2", "--comm", "local", SAMPLES, VECMUL, "100000")) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
