@@ -2,6 +2,7 @@ package org.jdsm.bench.harness;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.function.LongSupplier;
 
 /**
  * One thing to measure. {@link #run} performs one repetition within the budget and returns that
@@ -18,17 +19,29 @@ public interface Trial {
      */
     static Trial threadCpu(Runnable op) {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        return perRun(op, mx::getCurrentThreadCpuTime);
+    }
+
+    /**
+     * A trial: as many runs of {@code op} as fit in the budget; value = wall time per run (ns),
+     * which counts what happens off this thread on its behalf (e.g. garbage collection).
+     */
+    static Trial wallTime(Runnable op) {
+        return perRun(op, System::nanoTime);
+    }
+
+    private static Trial perRun(Runnable op, LongSupplier clock) {
         return budget -> {
             int done = 0;
             long start = System.nanoTime();
-            long cpu0 = mx.getCurrentThreadCpuTime();
+            long clock0 = clock.getAsLong();
             long now = start;
             while (budget.more(done, start, now)) {
                 op.run();
                 done++;
                 now = System.nanoTime();
             }
-            return (mx.getCurrentThreadCpuTime() - cpu0) / (double) done;
+            return (clock.getAsLong() - clock0) / (double) done;
         };
     }
 }

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jdsm.bench.harness.Blackhole;
-import org.jdsm.bench.harness.Budget;
 import org.jdsm.bench.harness.Plan;
 import org.jdsm.bench.harness.Sample;
 import org.jdsm.bench.harness.Sampler;
@@ -33,29 +32,14 @@ final class UcxCopyCost {
         byte[] received = new byte[size];
         ByteBuffer staging = ByteBuffer.allocateDirect(Math.max(1, size));
         List<Trial> trials = new ArrayList<>();
-        trials.add(wall(() -> staging.put(0, message)));
-        trials.add(wall(() -> Blackhole.consume((Object) new byte[size])));
-        trials.add(wall(() -> staging.get(0, received)));
+        trials.add(Trial.wallTime(() -> staging.put(0, message)));
+        trials.add(Trial.wallTime(() -> Blackhole.consume((Object) new byte[size])));
+        trials.add(Trial.wallTime(() -> staging.get(0, received)));
         List<Sample> samples = new Sampler(plan).measure(trials);
         Map<String, Double> out = new LinkedHashMap<>();
         for (int i = 0; i < STEPS.length; i++) {
             out.put(STEPS[i], samples.get(i).median());
         }
         return out;
-    }
-
-    /** As many runs of {@code op} as fit in the budget; value = wall time per run (ns). */
-    private static Trial wall(Runnable op) {
-        return (Budget budget) -> {
-            int done = 0;
-            long start = System.nanoTime();
-            long now = start;
-            while (budget.more(done, start, now)) {
-                op.run();
-                done++;
-                now = System.nanoTime();
-            }
-            return (now - start) / (double) done;
-        };
     }
 }
