@@ -38,6 +38,16 @@ enum { OP_SEND, OP_RECV, OP_CONTROL };
  * page, which for large messages costs more than the copy itself. */
 #define CACHED_BUFFERS 4
 #define CACHED_MAX_BYTES (16 << 20)
+/*
+ * Buffers from this size on are registered with ucp_mem_map (rounded up to a multiple of
+ * REGISTERED_ALIGN, which helps reuse) and their handle goes with every send and receive: UCX's
+ * rendezvous then reads them remotely (RDMA read on InfiniBand/RoCE, CMA between processes) with
+ * no registration per message. Smaller messages go eagerly, copied by UCX anyway.
+ */
+#define REGISTERED_MIN_BYTES (8 << 10)
+#define REGISTERED_ALIGN ((size_t)64 << 10)
+/* UCP_OP_ATTR_FIELD_MEMH (a send or receive naming its registration) is used where UCX has it. */
+#define PASS_MEMH (UCP_API_VERSION >= UCP_VERSION(1, 13))
 
 typedef struct shim shim_t;
 
@@ -48,8 +58,9 @@ typedef struct op {
     shim_t      *shim;
     jbyteArray   array;         /* receives: the destination (global ref once pending); else NULL */
     jlong        tag;           /* receives: the sender tag, handed back to Java */
-    char        *buffer;        /* the native copy UCX works on: small, or malloc'd */
-    size_t       capacity;      /* of a malloc'd buffer */
+    char        *buffer;        /* the native copy UCX works on: small, or from buffer_get */
+    size_t       capacity;      /* of a buffer from buffer_get */
+    ucp_mem_h    memh;          /* its registration, NULL if none */
     size_t       length;
     int          kind;
     int          complete;
@@ -79,6 +90,7 @@ struct shim {
     ep_t          *eps, *failed;
     char          *cache[CACHED_BUFFERS];
     size_t         cached[CACHED_BUFFERS];   /* capacities; 0 = empty slot */
+    ucp_mem_h      cache_memh[CACHED_BUFFERS];
 };
 
 static jclass    error_class;
@@ -117,8 +129,41 @@ static shim_t *shim_of(JNIEnv *env, jlong handle)
 
 /* ---- large buffers ---- */
 
+/* A new buffer of at least length bytes, registered from REGISTERED_MIN_BYTES on (unregistered if that fails). */
+static char *buffer_new(shim_t *s, size_t length, size_t *capacity, ucp_mem_h *memh)
+{
+    ucp_mem_map_params_t params;
+    void *buffer;
+
+    *memh = NULL;
+    if (length < REGISTERED_MIN_BYTES) {
+        *capacity = length;
+        return malloc(length);
+    }
+    *capacity = (length + REGISTERED_ALIGN - 1) / REGISTERED_ALIGN * REGISTERED_ALIGN;
+    if (posix_memalign(&buffer, 4096, *capacity) != 0) {
+        return NULL;
+    }
+    memset(&params, 0, sizeof(params));
+    params.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
+    params.address = buffer;
+    params.length = *capacity;
+    if (ucp_mem_map(s->context, &params, memh) != UCS_OK) {
+        *memh = NULL;   /* UCX registers it per message instead */
+    }
+    return buffer;
+}
+
+static void buffer_free(shim_t *s, char *buffer, ucp_mem_h memh)
+{
+    if (memh != NULL) {
+        ucp_mem_unmap(s->context, memh);
+    }
+    free(buffer);
+}
+
 /* A buffer of at least length bytes: the smallest cached one that fits, else a new one. */
-static char *buffer_get(shim_t *s, size_t length, size_t *capacity)
+static char *buffer_get(shim_t *s, size_t length, size_t *capacity, ucp_mem_h *memh)
 {
     int i, best = -1;
     char *buffer;
@@ -128,18 +173,19 @@ static char *buffer_get(shim_t *s, size_t length, size_t *capacity)
         }
     }
     if (best < 0) {
-        *capacity = length;
-        return malloc(length);
+        return buffer_new(s, length, capacity, memh);
     }
     buffer = s->cache[best];
     *capacity = s->cached[best];
+    *memh = s->cache_memh[best];
     s->cache[best] = NULL;
     s->cached[best] = 0;
+    s->cache_memh[best] = NULL;
     return buffer;
 }
 
 /* Keeps a buffer for reuse in an empty slot or instead of a smaller one, else frees it. */
-static void buffer_put(shim_t *s, char *buffer, size_t capacity)
+static void buffer_put(shim_t *s, char *buffer, size_t capacity, ucp_mem_h memh)
 {
     int i, smallest = 0;
     for (i = 1; i < CACHED_BUFFERS; i++) {
@@ -148,14 +194,15 @@ static void buffer_put(shim_t *s, char *buffer, size_t capacity)
         }
     }
     if (capacity > CACHED_MAX_BYTES || capacity <= s->cached[smallest]) {
-        free(buffer);
+        buffer_free(s, buffer, memh);
         return;
     }
     if (s->cached[smallest] > 0) {
-        free(s->cache[smallest]);
+        buffer_free(s, s->cache[smallest], s->cache_memh[smallest]);
     }
     s->cache[smallest] = buffer;
     s->cached[smallest] = capacity;
+    s->cache_memh[smallest] = memh;
 }
 
 /* ---- operations ---- */
@@ -168,7 +215,8 @@ static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlon
     } else if ((op = malloc(sizeof(*op))) == NULL) {
         return NULL;
     }
-    op->buffer = length <= SMALL_BYTES ? op->small : buffer_get(s, length, &op->capacity);
+    op->memh = NULL;
+    op->buffer = length <= SMALL_BYTES ? op->small : buffer_get(s, length, &op->capacity, &op->memh);
     if (op->buffer == NULL) {
         op->next = s->free_ops;
         s->free_ops = op;
@@ -197,7 +245,7 @@ static void op_release(op_t *op, int global)
         (*s->env)->DeleteGlobalRef(s->env, op->array);
     }
     if (op->buffer != op->small) {
-        buffer_put(s, op->buffer, op->capacity);
+        buffer_put(s, op->buffer, op->capacity, op->memh);
     }
     op->prev->next = op->next;
     op->next->prev = op->prev;
@@ -263,6 +311,12 @@ static ucp_request_param_t op_param(op_t *op)
     memset(&param, 0, sizeof(param));
     param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
     param.user_data = op;
+#if PASS_MEMH
+    if (op->memh != NULL) {
+        param.op_attr_mask |= UCP_OP_ATTR_FIELD_MEMH;
+        param.memh = op->memh;
+    }
+#endif
     return param;
 }
 
@@ -649,7 +703,9 @@ static void j_destroy(JNIEnv *env, jclass cls, jlong handle)
         free(e);
     }
     for (i = 0; i < CACHED_BUFFERS; i++) {
-        free(s->cache[i]);   /* NULL in empty slots */
+        if (s->cached[i] > 0) {
+            buffer_free(s, s->cache[i], s->cache_memh[i]);
+        }
     }
     ucp_cleanup(s->context);
     free(s);

@@ -8,4 +8,13 @@ public interface CommProvider {
 
     /** A fresh, uninitialized Comm. */
     Comm create();
+
+    /**
+     * Why this module cannot run on this machine (e.g. a native library is missing), saying what to
+     * install or which module to use instead; null if it can. Lets a launcher refuse a job with one
+     * message before it starts any node.
+     */
+    default String unavailableReason() {
+        return null;
+    }
 }

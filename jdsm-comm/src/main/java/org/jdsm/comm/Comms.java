@@ -22,6 +22,19 @@ public final class Comms {
         throw new CommException("no comm module named '" + name + "'; available: " + known);
     }
 
+    /**
+     * Why the Comm named {@code name} cannot run here ({@link CommProvider#unavailableReason}); null
+     * if it can, or if no module has that name.
+     */
+    public static String unavailableReason(String name) {
+        for (CommProvider p : ServiceLoader.load(CommProvider.class, Comms.class.getClassLoader())) {
+            if (p.name().equals(name)) {
+                return p.unavailableReason();
+            }
+        }
+        return null;
+    }
+
     /** Names of the Comm modules on the class path. */
     public static List<String> available() {
         List<String> names = new ArrayList<>();

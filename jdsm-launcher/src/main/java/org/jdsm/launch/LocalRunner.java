@@ -40,6 +40,10 @@ public final class LocalRunner {
     public int run(JobSpec spec) throws InterruptedException {
         requireKnown("consistency protocol", "--protocol", spec.protocol(), Pools.available());
         requireKnown("comm module", "--comm", spec.comm(), Comms.available());
+        String unavailable = Comms.unavailableReason(spec.comm());
+        if (unavailable != null) {
+            throw new LaunchException(unavailable); // once here, rather than from every node JVM
+        }
         JobClassPath classPath = JobClassPath.of(spec.jobPath());
         classPath.checkJobClass(spec.jobClass(), jdsmLoader());
         if (!IN_JVM_COMM.equals(spec.comm())) {

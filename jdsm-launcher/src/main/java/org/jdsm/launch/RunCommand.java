@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jdsm.comm.Comms;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,6 +39,8 @@ import picocli.CommandLine.Spec;
             "  The same with sequential consistency, statistics and 10 million elements:",
             "    jdsm run -n 4 -t 2 --protocol sc --stats \\",
             "        samples/target/jdsm-samples.jar org.jdsm.samples.VecMul 10000000",
+            "  Over UCX shared memory (UCX_TLS=tcp: UCX's TCP; unset: UCX picks the fastest):",
+            "    UCX_TLS=sm jdsm run -n 4 --comm ucx job.jar com.example.MyJob",
             "  Every node inside this JVM, straight from a class directory:",
             "    jdsm run -n 2 -t 1 --comm local target/classes com.example.MyJob",
             "  Bigger heaps for the node JVMs:",
@@ -59,8 +62,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Consistency protocol: lrc (home-based lazy release consistency) or sc (sequential consistency). Default: ${DEFAULT-VALUE}.")
     private String protocol;
 
-    @Option(names = "--comm", paramLabel = "NAME", defaultValue = "netty",
-            description = "Comm module: netty (TCP between node JVMs) or local (every node inside this JVM, output not prefixed). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--comm", paramLabel = "NAME",
+            description = "Comm module: netty (TCP between node JVMs), ucx (UCX between node JVMs: shared memory, "
+                    + "InfiniBand/RoCE or TCP, as the environment variable UCX_TLS allows; needs libucx, see "
+                    + "jdsm-comm/UCX.md) or local (every node inside this JVM, output not prefixed). Default: ucx over shared memory where UCX "
+                    + "can run here (faster between node JVMs on one machine), else netty, saying so in one line.")
     private String comm;
 
     @Option(names = "--stats", description = "Print each node's DSM statistics as a table (and JSON) at the end.")
@@ -93,6 +99,14 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
         int threadsPerNode = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
+        if (comm == null) {
+            DefaultComm choice = DefaultComm.choose(System.getenv(), Comms.unavailableReason(DefaultComm.UCX));
+            if (choice.note() != null) {
+                spec.commandLine().getErr().println(choice.note());
+            }
+            comm = choice.comm();
+            jvmArgs.addAll(0, choice.jvmArgs());
+        }
         if (instrument) {
             if (LocalRunner.IN_JVM_COMM.equals(comm)) {
                 throw new ParameterException(spec.commandLine(), "--instrument needs node JVMs; with --comm "

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -35,9 +36,10 @@ final class JdsmProcess implements AutoCloseable {
 
     /**
      * Runs {@code prefix bin/jdsm args} in {@code dir}, with no JDSM or ssh-agent settings from our
-     * environment; {@code marker} is what {@link #leftovers} looks for.
+     * environment but those of {@code env}; {@code marker} is what {@link #leftovers} looks for.
      */
-    private JdsmProcess(List<String> prefix, Path dir, List<String> args, String marker) throws IOException {
+    private JdsmProcess(List<String> prefix, Path dir, List<String> args, Map<String, String> env, String marker)
+            throws IOException {
         this.marker = marker;
         Path script = ROOT.resolve("bin/jdsm");
         assertTrue(Files.isExecutable(script), script + " is missing or not executable");
@@ -48,6 +50,7 @@ final class JdsmProcess implements AutoCloseable {
         builder.environment().keySet().removeIf(name -> name.startsWith("JDSM_") || name.equals("SSH_AUTH_SOCK"));
         // The JDK running the tests also runs the CLI (CI runs the suite on several JDKs).
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().putAll(env);
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         process = builder.start();
         process.getOutputStream().close();
@@ -57,7 +60,7 @@ final class JdsmProcess implements AutoCloseable {
 
     /** Runs {@code jdsm ARGS} in network namespace {@code ns}, in directory {@code dir}. */
     static JdsmProcess inNamespace(String ns, Path dir, List<String> args) throws IOException {
-        return new JdsmProcess(List.of("ip", "netns", "exec", ns), dir, args, newMarker());
+        return new JdsmProcess(List.of("ip", "netns", "exec", ns), dir, args, Map.of(), newMarker());
     }
 
     private static String newMarker() {
@@ -66,15 +69,20 @@ final class JdsmProcess implements AutoCloseable {
 
     /** Runs {@code jdsm run ARGS}, marking the node JVMs. */
     static JdsmProcess run(String... args) throws IOException {
+        return run(Map.of(), List.of(args));
+    }
+
+    /** Runs {@code jdsm run ARGS} with {@code env} added to its environment, marking the node JVMs. */
+    static JdsmProcess run(Map<String, String> env, List<String> args) throws IOException {
         String marker = newMarker();
         List<String> all = new ArrayList<>(List.of("run", "--jvm-arg=" + marker));
-        all.addAll(List.of(args));
-        return new JdsmProcess(List.of(), ROOT, all, marker);
+        all.addAll(args);
+        return new JdsmProcess(List.of(), ROOT, all, env, marker);
     }
 
     /** Runs {@code jdsm ARGS} as given. */
     static JdsmProcess plain(String... args) throws IOException {
-        return new JdsmProcess(List.of(), ROOT, List.of(args), newMarker());
+        return new JdsmProcess(List.of(), ROOT, List.of(args), Map.of(), newMarker());
     }
 
     /** Waits for the launcher to exit and returns its exit code; fails the test after {@code timeout}. */

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.jdsm.comm.ucx.UcxLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -33,6 +35,34 @@ class JdsmRunIT {
                 assertTrue(jdsm.stdout().contains("[" + rank + "] VecMul PASS: node " + rank), jdsm.transcript());
             }
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void ucxWithoutItsShimIsRefusedInOneLineBeforeAnyNodeStarts() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(UcxLibrary.PATH_ENV, "/nonexistent/libjdsmucx.so"),
+                List.of("--comm", "ucx", "-n", "2", "-t", "1", SAMPLES, VECMUL))) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> lines = jdsm.stderr().lines().toList();
+            assertEquals(1, lines.size(), jdsm.transcript());
+            String line = lines.get(0);
+            assertTrue(line.startsWith("jdsm run: UcxComm is unavailable: cannot load the UCX shim"), line);
+            assertTrue(line.contains("/nonexistent/libjdsmucx.so") && line.contains("libucx-dev"), line);
+            assertTrue(line.contains("--comm netty"), line);
+            assertEquals("", jdsm.stdout(), "no node may have started");
+        }
+    }
+
+    @Test
+    void withoutUcxTheDefaultFallsBackToNettyInOneLine() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(UcxLibrary.PATH_ENV, "/nonexistent/libjdsmucx.so"),
+                List.of("-n", "2", "-t", "1", SAMPLES, VECMUL, "10000"))) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> lines = jdsm.stderr().lines().toList();
+            assertEquals(1, lines.size(), jdsm.transcript());
+            assertTrue(lines.get(0).startsWith("jdsm: running over --comm netty (TCP): UcxComm is unavailable: cannot load"
+                    + " the UCX shim (Can't load library: /nonexistent/libjdsmucx.so)."), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[1] VecMul PASS: node 1"), jdsm.transcript());
         }
     }
 

@@ -21,8 +21,9 @@ import org.jdsm.runtime.NodeRuntime;
 /**
  * A running DSM job of {@code nodes} nodes driven by a benchmark: node 0 runs in this JVM (on its own
  * thread, through {@link NodeRuntime}), nodes 1..N-1 run in child JVMs ({@link DsmNodeMain}, started
- * with the harness's {@link ChildJvm}) connected by NettyComm over loopback TCP with fixed free ports
- * ({@link Rendezvous#fixed}); the job secret travels in the environment. With comm {@code local} the
+ * with the harness's {@link ChildJvm}) connected by a networked Comm ({@code netty}, or {@code ucx}
+ * with the transports its {@code ucx.config.TLS} option names) through listeners on fixed free
+ * loopback ports ({@link Rendezvous#fixed}); the job secret travels in the environment. With comm {@code local} the
  * job must have one node. {@link #call} runs one command of the {@link DrivenSpmd} on every node and
  * returns each node's results; a failed node or a job that stops answering fails the call loudly
  * (with node 0's thread stacks on stderr for a hang).
@@ -39,7 +40,7 @@ final class DsmCluster implements AutoCloseable {
             jobArgs = List.copyOf(jobArgs);
             commOptions = Map.copyOf(commOptions);
             if (comm.equals("local") && nodes != 1) {
-                throw new IllegalArgumentException("comm local runs one node here; use netty for " + nodes);
+                throw new IllegalArgumentException("comm local runs one node here; use netty or ucx for " + nodes);
             }
         }
 
@@ -95,7 +96,7 @@ final class DsmCluster implements AutoCloseable {
         List<String> jobArgs = new ArrayList<>();
         jobArgs.add(key);
         jobArgs.addAll(spec.jobArgs());
-        int[] ports = spec.comm().equals("netty") ? FreePorts.pick(spec.nodes()) : new int[spec.nodes()];
+        int[] ports = spec.comm().equals("local") ? new int[spec.nodes()] : FreePorts.pick(spec.nodes());
         try {
             for (int n = 1; n < spec.nodes(); n++) {
                 List<String> args = new ArrayList<>(List.of(Long.toString(spec.lifetimeSeconds()), spec.job().getName(),
@@ -139,7 +140,10 @@ final class DsmCluster implements AutoCloseable {
                 DsmCluster.class.getClassLoader(), jobArgs, false);
     }
 
-    /** Comm configuration of node {@code myNode}: loopback, fixed ports (netty) via {@link Rendezvous#fixed}. */
+    /**
+     * Comm configuration of node {@code myNode}: loopback; for a networked comm, its listener on a
+     * fixed port (option {@code COMM.port} of NettyComm and UcxComm) found via {@link Rendezvous#fixed}.
+     */
     static CommConfig commConfig(String jobId, int myNode, int[] ports, String comm, Map<String, String> options,
                                  byte[] secret) {
         List<NodeAddress> addresses = new ArrayList<>();
@@ -148,8 +152,8 @@ final class DsmCluster implements AutoCloseable {
         }
         CommConfig.Builder cc = CommConfig.builder().jobId(jobId).myNode(myNode).nodes(ports.length).secret(secret)
                 .bindHost("127.0.0.1").connectTimeout(CONNECT_TIMEOUT).options(options);
-        if (comm.equals("netty")) {
-            cc.rendezvous(Rendezvous.fixed(addresses)).option("netty.port", Integer.toString(ports[myNode]));
+        if (!comm.equals("local")) {
+            cc.rendezvous(Rendezvous.fixed(addresses)).option(comm + ".port", Integer.toString(ports[myNode]));
         }
         return cc.build();
     }

@@ -40,6 +40,8 @@ public final class DsmPingPong {
     static final List<BenchArgs.Option> OPTIONS = List.of(
             new BenchArgs.Option("--sizes", "LIST", "array sizes in bytes, e.g. 1k,128k,4m (default 1k,16k,128k,1m,4m)"),
             new BenchArgs.Option("--protocols", "LIST", "DSM protocols, first is the subject (default lrc,sc)"),
+            new BenchArgs.Option("--comms", "LIST", "comm modules of the DSM series, first is the subject: netty, ucx"
+                    + " (series dsm-PROTOCOL-ucx; UCX transports with --comm-opt ucx.config.TLS=...) (default netty)"),
             new BenchArgs.Option("--raw", "LIST", "baselines: socket and netty (CommPingPong's), trans (Trans"
                     + " request/reply of the same double[]) (default socket,netty,trans)"),
             new BenchArgs.Option("--no-breakdown", null, "skip the in-process replay of the DSM data path"),
@@ -90,10 +92,11 @@ public final class DsmPingPong {
     private static void run(BenchArgs args, Report report) throws Exception {
         List<Integer> sizes = args.list("--sizes", DEFAULT_SIZES).stream().map(DsmBench::parseSize).distinct().toList();
         List<String> protocols = args.list("--protocols", List.of("lrc", "sc"));
+        List<String> comms = args.list("--comms", List.of("netty"));
         List<String> rawNames = args.list("--raw", List.of("socket", "netty", "trans"));
         Plan plan = DsmBench.plan(args, MAX_ROUNDS, 200);
         Map<String, String> commOptions = DsmBench.commOptions(args);
-        describe(report, plan, sizes, protocols);
+        describe(report, plan, sizes, protocols, comms);
 
         List<String> jobArgs = new ArrayList<>();
         jobArgs.add(Boolean.toString(args.flag("--strict")));
@@ -118,9 +121,12 @@ public final class DsmPingPong {
             Map<Integer, double[]> transPayloads = new LinkedHashMap<>();
             sizes.forEach(s -> transPayloads.put(s, new double[s / Double.BYTES]));
             try {
-                for (String p : protocols) {
-                    dsm.add(new DsmSeries("dsm-" + p, DsmCluster.start(new DsmCluster.Spec(PingPongJob.class, 2, 1, p,
-                            "netty", jobArgs, commOptions, DsmBench.CHILD_LIFETIME_SECONDS))));
+                for (String c : comms) {
+                    for (String p : protocols) {
+                        dsm.add(new DsmSeries("dsm-" + p + (c.equals("netty") ? "" : "-" + c), DsmCluster.start(
+                                new DsmCluster.Spec(PingPongJob.class, 2, 1, p, c, jobArgs, commOptions,
+                                        DsmBench.CHILD_LIFETIME_SECONDS))));
+                    }
                 }
                 Map<Integer, byte[]> messages = new LinkedHashMap<>();
                 sizes.forEach(s -> messages.put(s, RawComm.message(s)));
@@ -203,9 +209,11 @@ public final class DsmPingPong {
         report.saveCsv("data-path", steps);
     }
 
-    private static void describe(Report report, Plan plan, List<Integer> sizes, List<String> protocols) {
-        report.println("setup     : DSM: node 0 in this JVM, node 1 in a child JVM, NettyComm over 127.0.0.1, 1 thread"
-                + " per node, protocols " + protocols + "; one double[] per size registered as ONE block (home node 0)");
+    private static void describe(Report report, Plan plan, List<Integer> sizes, List<String> protocols,
+                                 List<String> comms) {
+        report.println("setup     : DSM: node 0 in this JVM, node 1 in a child JVM, comms " + comms + " over 127.0.0.1, 1"
+                + " thread per node, protocols " + protocols + "; one double[] per size registered as ONE block (home"
+                + " node 0)");
         report.println("            each node loops acquire(a) / check + write every element / release(a); a round ="
                 + " two handovers;");
         report.println("            raw: CommPingPong's socket and NettyComm transports (echo in a child JVM); trans: Trans"

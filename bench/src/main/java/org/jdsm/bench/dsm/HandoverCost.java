@@ -54,18 +54,18 @@ final class HandoverCost {
         }
         byte[] diffBytes = wire.encode(diff);
         List<Trial> trials = new ArrayList<>();
-        trials.add(timed(() -> Blackhole.consume((double[]) kind.copyRange(home, 0, n))));
-        trials.add(timed(() -> Blackhole.consume(wire.encode(snapshot).length)));
-        trials.add(timed(() -> Blackhole.consume((double[]) wire.decode(blockBytes))));
-        trials.add(timed(() -> {
+        trials.add(Trial.threadCpu(() -> Blackhole.consume((double[]) kind.copyRange(home, 0, n))));
+        trials.add(Trial.threadCpu(() -> Blackhole.consume(wire.encode(snapshot).length)));
+        trials.add(Trial.threadCpu(() -> Blackhole.consume((double[]) wire.decode(blockBytes))));
+        trials.add(Trial.threadCpu(() -> {
             System.arraycopy(snapshot, 0, user, 0, n);
             Blackhole.consume(user);
         }));
-        trials.add(timed(() -> Blackhole.consume((double[]) kind.copyRange(user, 0, n))));
-        trials.add(timed(() -> Blackhole.consume(ArrayDiff.between(kind, home, 0, twin, n).changedElements())));
-        trials.add(timed(() -> Blackhole.consume(wire.encode(diff).length)));
-        trials.add(timed(() -> Blackhole.consume(((ArrayDiff) wire.decode(diffBytes)).changedElements())));
-        trials.add(timed(() -> {
+        trials.add(Trial.threadCpu(() -> Blackhole.consume((double[]) kind.copyRange(user, 0, n))));
+        trials.add(Trial.threadCpu(() -> Blackhole.consume(ArrayDiff.between(kind, home, 0, twin, n).changedElements())));
+        trials.add(Trial.threadCpu(() -> Blackhole.consume(wire.encode(diff).length)));
+        trials.add(Trial.threadCpu(() -> Blackhole.consume(((ArrayDiff) wire.decode(diffBytes)).changedElements())));
+        trials.add(Trial.threadCpu(() -> {
             diff.applyTo(user, 0);
             Blackhole.consume(user);
         }));
@@ -75,25 +75,5 @@ final class HandoverCost {
             out.put(STEPS[i], samples.get(i).median());
         }
         return out;
-    }
-
-    /**
-     * A trial: as many runs of {@code op} as fit in the budget; value = this thread's CPU time per
-     * run (ns), which, unlike wall time, does not grow when other processes preempt us.
-     */
-    private static Trial timed(Runnable op) {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        return budget -> {
-            int done = 0;
-            long start = System.nanoTime();
-            long cpu0 = mx.getCurrentThreadCpuTime();
-            long now = start;
-            while (budget.more(done, start, now)) {
-                op.run();
-                done++;
-                now = System.nanoTime();
-            }
-            return (mx.getCurrentThreadCpuTime() - cpu0) / (double) done;
-        };
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.jdsm.bench.comm.CommPingPong;
 import org.jdsm.bench.comm.PingPongReport;
 import org.jdsm.bench.comm.PingPongRunner;
@@ -11,7 +12,11 @@ import org.jdsm.bench.comm.PingPongSettings;
 import org.jdsm.bench.comm.Transports;
 import org.jdsm.bench.harness.BenchArgs;
 import org.jdsm.bench.harness.BenchMain;
+import org.jdsm.bench.harness.Plan;
+import org.jdsm.bench.report.Dataset;
 import org.jdsm.bench.report.Report;
+import org.jdsm.bench.report.TableFormatter;
+import org.jdsm.bench.report.Units;
 import org.jdsm.comm.ucx.UcxLibrary;
 
 /**
@@ -32,9 +37,10 @@ public final class UcxPingPong {
      * ucx_perftest polls, while the series not being measured sleep instead of taking CPU from it.
      */
     static final Map<String, String> UCX_OPTIONS = Map.of("ucx.progress", "wait", "ucx.spinMicros", "1000");
-    private static final List<BenchArgs.Option> OPTIONS = PingPongSettings.OPTIONS.stream()
+    private static final List<BenchArgs.Option> OPTIONS = Stream.concat(PingPongSettings.OPTIONS.stream()
             .map(o -> !o.name().equals("--transports") ? o : new BenchArgs.Option(o.name(), o.valueName(),
-                    "comma list of " + String.join(", ", DEFAULT_TRANSPORTS) + " (default all), or local"))
+                    "comma list of " + String.join(", ", DEFAULT_TRANSPORTS) + " (default all), or local")),
+            Stream.of(new BenchArgs.Option("--no-breakdown", null, "skip the in-process replay of UcxComm's copies")))
             .toList();
 
     private UcxPingPong() {
@@ -62,8 +68,43 @@ public final class UcxPingPong {
             }
             List<PingPongRunner.Measurement> results = new PingPongRunner(settings).run(transports.list());
             new PingPongReport(results).print(report);
-            new UcxTargets(results).print(report);
+            UcxTargets targets = new UcxTargets(results);
+            targets.print(report);
+            if (!args.flag("--no-breakdown")) {
+                breakdown(report, settings, targets);
+            }
         }
+    }
+
+    /** UcxComm's own per-message work ({@link UcxCopyCost}) next to its measured lead over ucx_perftest. */
+    private static void breakdown(Report report, PingPongSettings settings, UcxTargets targets) throws Exception {
+        Plan plan = Plan.of(100, 400, 7, 1_000_000, 40);
+        Dataset steps = new Dataset("UcxComm's per-message work that ucx_perftest does not do (in-process replay,"
+                + " wall time, median) vs the measured one-way difference", "size", "µs");
+        for (int size : settings.sizes()) {
+            if (size < UcxTargets.LARGE_FROM) {
+                continue;
+            }
+            double sum = 0;
+            for (Map.Entry<String, Double> step : UcxCopyCost.measure(size, plan).entrySet()) {
+                steps.add(step.getKey(), size, step.getValue() / 1000);
+                sum += step.getValue();
+            }
+            steps.add("sum of the steps", size, sum / 1000);
+            for (UcxSeries s : UcxSeries.values()) {
+                double extra = targets.extraOneWayNanos(s, size);
+                if (!Double.isNaN(extra)) {
+                    steps.add(s.comm() + " - " + s.perftest() + " one-way (fastest reps)", size, extra / 1000);
+                }
+            }
+        }
+        if (steps.isEmpty()) {
+            return;
+        }
+        report.println();
+        report.println("Where UcxComm's extra time goes (the Comm API hands over byte[]; see jdsm-comm/UCX.md, Copies):");
+        report.table(steps, new TableFormatter(Units::bytes, Units::number));
+        report.saveCsv("copy-cost", steps);
     }
 
     private static void open(Transports transports, String name, PingPongSettings settings, Report report)

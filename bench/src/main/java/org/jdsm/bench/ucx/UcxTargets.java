@@ -29,6 +29,16 @@ final class UcxTargets {
         }
     }
 
+    /**
+     * How much longer UcxComm's one-way time is than ucx_perftest's at {@code size} on series
+     * {@code s}, from the fastest repetitions of each (ns); NaN where either was not measured.
+     */
+    double extraOneWayNanos(UcxSeries s, int size) {
+        Sample ucx = rtts.getOrDefault(s.comm(), Map.of()).get(size);
+        Sample perftest = rtts.getOrDefault(s.perftest(), Map.of()).get(size);
+        return ucx == null || perftest == null ? Double.NaN : (ucx.min() - perftest.min()) / 2;
+    }
+
     void print(Report report) {
         report.println();
         report.println("Targets (issue 7), UcxComm vs ucx_perftest on the same transport, one-way latency:");

@@ -4,8 +4,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
-import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.MessageLimits;
 
 /**
  * All nodes of a job inside one JVM. Nodes with the same {@link CommConfig#jobId()} find each
@@ -52,10 +52,7 @@ public final class LocalComm implements Comm {
 
     @Override
     public void asend(int node, byte[] message) {
-        if (message.length > config.maxFrameBytes()) {
-            throw new CommException("message of " + message.length + " bytes to node " + node
-                    + " exceeds the frame limit of " + config.maxFrameBytes());
-        }
+        MessageLimits.checkBulk(config, node, message);
         LocalComm peer = peer(node);
         if (peer != null) {
             peer.bulk.offer(config.myNode(), message);
@@ -64,10 +61,7 @@ public final class LocalComm implements Comm {
 
     @Override
     public void expressSend(int node, byte[] message) {
-        if (message.length > EXPRESS_MAX_BYTES) {
-            throw new IllegalArgumentException("express message of " + message.length
-                    + " bytes exceeds " + EXPRESS_MAX_BYTES);
-        }
+        MessageLimits.checkExpress(node, message);
         LocalComm peer = peer(node);
         if (peer != null) {
             peer.express.offer(config.myNode(), message);

@@ -12,6 +12,7 @@ import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.MessageLimits;
 import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.Rendezvous;
 
@@ -168,19 +169,13 @@ public final class NettyComm implements Comm {
     @Override
     public void asend(int node, byte[] message) {
         Mesh m = running();
-        if (message.length > m.config.maxFrameBytes()) {
-            throw new CommException("message of " + message.length + " bytes to node " + node
-                    + " exceeds the frame limit of " + m.config.maxFrameBytes());
-        }
+        MessageLimits.checkBulk(m.config, node, message);
         m.send(node, Lane.BULK, message);
     }
 
     @Override
     public void expressSend(int node, byte[] message) {
-        if (message.length > EXPRESS_MAX_BYTES) {
-            throw new IllegalArgumentException("express message of " + message.length
-                    + " bytes to node " + node + " exceeds " + EXPRESS_MAX_BYTES);
-        }
+        MessageLimits.checkExpress(node, message);
         running().send(node, Lane.EXPRESS, message);
     }
 

@@ -7,6 +7,7 @@ import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.MessageLimits;
 
 /**
  * {@link Comm} over UCX ({@code libucp}) through JDSM's own JNI shim: InfiniBand/RoCE verbs where
@@ -125,20 +126,14 @@ public final class UcxComm implements Comm {
     @Override
     public void asend(int node, byte[] message) {
         Progress p = running(node);
-        if (message.length > config.maxFrameBytes()) {
-            throw new CommException("message of " + message.length + " bytes to node " + node
-                    + " exceeds the frame limit of " + config.maxFrameBytes());
-        }
+        MessageLimits.checkBulk(config, node, message);
         p.send(false, node, message);
     }
 
     @Override
     public void expressSend(int node, byte[] message) {
         Progress p = running(node);
-        if (message.length > EXPRESS_MAX_BYTES) {
-            throw new IllegalArgumentException("express message of " + message.length
-                    + " bytes to node " + node + " exceeds " + EXPRESS_MAX_BYTES);
-        }
+        MessageLimits.checkExpress(node, message);
         p.send(true, node, message);
     }
 

@@ -14,4 +14,10 @@ public final class UcxCommProvider implements CommProvider {
     public Comm create() {
         return new UcxComm();
     }
+
+    /** Loads the shim (once per JVM) to find out; the reason says what to install or build, or to use netty. */
+    @Override
+    public String unavailableReason() {
+        return UcxLibrary.unavailableReason();
+    }
 }

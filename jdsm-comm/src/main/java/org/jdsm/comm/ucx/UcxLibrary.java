@@ -10,7 +10,8 @@ import org.jdsm.comm.CommException;
 
 /**
  * Loads the JNI shim {@code libjdsmucx} once per JVM, from the first of: the file named by system
- * property {@value #PATH_PROPERTY}; {@code java.library.path}; the copy packaged in this jar under
+ * property {@value #PATH_PROPERTY}, else by environment variable {@value #PATH_ENV} (which
+ * {@code jdsm run} hands to every node JVM); {@code java.library.path}; the copy packaged in this jar under
  * {@code native/linux-<arch>/} (extracted to a temporary file, deleted once loaded). UCX itself
  * ({@code libucp}) comes from the system. Where any of it is missing, {@link #require} fails with
  * one message that says what to install or build, or to use another comm.
@@ -19,6 +20,8 @@ public final class UcxLibrary {
 
     /** System property: path of a libjdsmucx.so to load instead of the packaged one. */
     public static final String PATH_PROPERTY = "jdsm.ucx.library";
+    /** Environment variable: the same for a launcher and every node JVM it starts. */
+    public static final String PATH_ENV = "JDSM_UCX_LIBRARY";
 
     /** The command that rebuilds the shim against the UCX at hand (run from the repository root). */
     public static final String BUILD_COMMAND = "gcc -O2 -shared -fPIC -I\"$JAVA_HOME/include\""
@@ -27,7 +30,8 @@ public final class UcxLibrary {
     private static final String NAME = "jdsmucx";
     private static final String PREFIX = "UcxComm is unavailable: ";
     private static final String REBUILD = " Build the shim against this machine's UCX (needs gcc and libucx-dev): "
-            + BUILD_COMMAND + ", then run with -D" + PATH_PROPERTY + "=/path/to/libjdsmucx.so (see jdsm-comm/UCX.md).";
+            + BUILD_COMMAND + ", then run with " + PATH_ENV + "=/path/to/libjdsmucx.so in the environment (or -D"
+            + PATH_PROPERTY + "=...; see jdsm-comm/UCX.md).";
     private static final String ALTERNATIVE = " Or select another comm: --comm netty (jdsm.comm=netty).";
     private static final String FAILURE = load();
 
@@ -71,8 +75,8 @@ public final class UcxLibrary {
     /** Loads the shim; returns null, or the one message that explains the failure. */
     private static String load() {
         try {
-            String path = System.getProperty(PATH_PROPERTY);
-            if (path != null) {
+            String path = System.getProperty(PATH_PROPERTY, System.getenv(PATH_ENV));
+            if (path != null && !path.isEmpty()) {
                 System.load(Path.of(path).toAbsolutePath().toString());
             } else if (!loadFromLibraryPath() && !loadPackaged()) {
                 return PREFIX + "this build of jdsm-comm has no UCX shim for " + platform() + " (Maven builds it"

@@ -21,7 +21,8 @@ import org.jdsm.comm.CommException;
  * @param port              {@code ucx.port}: TCP port of the bootstrap listener (default 0: any)
  * @param advertiseHost     {@code ucx.advertiseHost}: host other nodes dial (default: the bind host)
  * @param handshakeMillis   {@code ucx.handshakeTimeoutMs}: time an accepted connection has to authenticate
- * @param ucxConfig         every {@code ucx.config.NAME=VALUE}: UCX setting NAME (as in UCX_NAME), e.g.
+ * @param ucxConfig         every {@code ucx.config.NAME=VALUE} (system property {@code jdsm.ucx.config.NAME}
+ *                          unless an option sets it): UCX setting NAME (as in UCX_NAME), e.g.
  *                          {@code ucx.config.TLS=tcp}; overrides the environment variable
  */
 record UcxOptions(boolean poll, long spinNanos, boolean peerErrorHandling, int port, String advertiseHost,
@@ -33,6 +34,9 @@ record UcxOptions(boolean poll, long spinNanos, boolean peerErrorHandling, int p
 
     static UcxOptions from(CommConfig config) {
         Map<String, String> ucx = new LinkedHashMap<>();
+        String property = "jdsm." + CONFIG_PREFIX;
+        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(property))
+                .forEach(key -> ucx.put(key.substring(property.length()), System.getProperty(key)));
         config.options().forEach((key, value) -> {
             if (key.startsWith(CONFIG_PREFIX)) {
                 ucx.put(key.substring(CONFIG_PREFIX.length()), value);

@@ -1,93 +1,29 @@
 package org.jdsm.comm.netty;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.jdsm.comm.TestMesh;
-import org.jdsm.comm.rendezvous.TcpRendezvousServer;
-import org.jdsm.comm.testing.JvmProcess;
+import org.jdsm.comm.MultiJvmJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** NettyComm between separate JVMs on loopback, each running {@link NettyNodeMain}. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NettyMultiJvmTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final MultiJvmJob JOB = new MultiJvmJob(NettyNodeMain.class, "netty", Map.of());
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void fourJvmsAllToAllFifoThenCleanFin() throws Exception {
-        List<JvmProcess> nodes = startJob("all-to-all", 4);
-        try {
-            for (JvmProcess node : nodes) {
-                node.awaitLine("RECEIVED", WAIT);
-            }
-            for (JvmProcess node : nodes) {
-                assertEquals("FAILURES []", node.awaitLine("FAILURES", WAIT), node.name() + ": an orderly fin is no failure");
-                assertCleanExit(node);
-            }
-        } finally {
-            JvmProcess.closeAll(nodes);
-        }
+        JOB.allToAllIsFifoThenFinIsClean();
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void expressOvertakesBulkStreamAnd64MiBArrivesIntact() throws Exception {
-        List<JvmProcess> nodes = startJob("stream", 2);
-        try {
-            String express = nodes.get(0).awaitLine("EXPRESS", WAIT);
-            Matcher after = Pattern.compile("EXPRESS overtake after=(\\d+) of (\\d+)").matcher(express);
-            assertTrue(after.matches(), express);
-            assertTrue(Integer.parseInt(after.group(1)) < NettyNodeMain.STREAM_FRAMES,
-                    "express waited for the whole bulk stream: " + express);
-
-            String sent = nodes.get(1).awaitLine("SENT crc=", WAIT);
-            String received = nodes.get(0).awaitLine("BIG ", WAIT);
-            assertEquals("BIG bytes=" + NettyNodeMain.BIG_BYTES + " " + sent.substring("SENT ".length())
-                    + " frames=" + (NettyNodeMain.STREAM_FRAMES + 1), received);
-            for (JvmProcess node : nodes) {
-                assertEquals("FAILURES []", node.awaitLine("FAILURES", WAIT));
-                assertCleanExit(node);
-            }
-        } finally {
-            JvmProcess.closeAll(nodes);
-        }
+        JOB.expressOvertakesBulkAndBigMessageArrivesIntact();
     }
 
-    /** Starts a rendezvous server here and one JVM per node; every JVM is killed if starting fails. */
-    private static List<JvmProcess> startJob(String scenario, int count) throws Exception {
-        String job = scenario + "-" + System.nanoTime();
-        List<JvmProcess> nodes = new ArrayList<>();
-        try (TcpRendezvousServer server = TcpRendezvousServer.start("127.0.0.1", count, job, TestMesh.SECRET, WAIT)) {
-            Map<String, String> env = Map.of("JDSM_TEST_SECRET", HexFormat.of().formatHex(TestMesh.SECRET));
-            for (int rank = 0; rank < count; rank++) {
-                nodes.add(JvmProcess.start("node" + rank, NettyNodeMain.class, List.of("-Xmx768m"),
-                        List.of(scenario, server.address().toString(), Integer.toString(rank), Integer.toString(count), job),
-                        env));
-            }
-            server.await();
-            for (JvmProcess node : nodes) {
-                node.awaitLine("READY", WAIT);
-            }
-            return nodes;
-        } catch (Exception | Error e) {
-            JvmProcess.closeAll(nodes);
-            throw e;
-        }
-    }
-
-    private static void assertCleanExit(JvmProcess node) throws InterruptedException {
-        String clean = node.awaitLine("CLEAN", WAIT);
-        assertEquals(0, node.awaitExit(Duration.ofSeconds(30)), node.name() + " exit code; output:\n" + node.output());
-        assertTrue(clean.endsWith("threads=[]"), clean);
+    @Test
+    void deadNodeIsReportedOnceAndSurvivorsCarryOn() throws Exception {
+        JOB.deadNodeIsReportedOnceAndSurvivorsCarryOn();
     }
 }
