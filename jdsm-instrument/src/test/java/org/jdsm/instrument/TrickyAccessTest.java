@@ -55,6 +55,15 @@ class TrickyAccessTest {
                 + "org.jdsm.instrument.programs.WaitOnSharedPlain.start(WaitOnSharedPlain.java:28)"), e.getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void writersTakingBlocksInDifferentOrdersFinish(String protocol) {
+        Jobs.runInstrumented("CrossOrderPlain", protocol, 3, THREADS, "240", "8", "6");
+        for (int t = 0; t < 3 * THREADS; t++) {
+            assertEquals("ok", Results.take("CrossOrderPlain" + t), "CrossOrderPlain thread " + t);
+        }
+    }
+
     private static void assertAllThreadsRecorded(String program) {
         for (int t = 0; t < NODES * THREADS; t++) {
             assertEquals("ok", Results.take(program + t), program + " thread " + t);
