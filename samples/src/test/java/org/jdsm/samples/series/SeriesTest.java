@@ -29,6 +29,13 @@ class SeriesTest {
         assertEquals(sequential, SampleJob.run(Series.class, SeriesReference.NAME, protocol, nodes, threadsPerNode, SMALL));
     }
 
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
+    @Timeout(30)
+    void plainCodeInstrumentedMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
+        assertEquals(sequential, SampleJob.runInstrumented(SeriesPlainCode.class, SeriesReference.NAME, protocol, nodes, threadsPerNode, SMALL));
+    }
+
     /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
     @ParameterizedTest(name = "{0} 16x1")
     @ValueSource(strings = {"lrc", "sc"})

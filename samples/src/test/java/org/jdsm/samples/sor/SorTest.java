@@ -1,6 +1,8 @@
 package org.jdsm.samples.sor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.jdsm.samples.support.SampleJob;
@@ -27,6 +29,21 @@ class SorTest {
     @Timeout(30)
     void dsmRunMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
         assertEquals(sequential, SampleJob.run(Sor.class, SorReference.NAME, protocol, nodes, threadsPerNode, SMALL));
+    }
+
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @MethodSource("org.jdsm.samples.support.SampleJob#shapes")
+    @Timeout(30)
+    void plainCodeInstrumentedMatchesTheSequentialRun(String protocol, int nodes, int threadsPerNode) {
+        assertEquals(sequential, SampleJob.runInstrumented(SorPlainCode.class, SorReference.NAME, protocol, nodes, threadsPerNode, SMALL));
+    }
+
+    @Test
+    @Timeout(30)
+    void plainCodeUninstrumentedFailsItsValidation() {
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> SampleJob.run(SorPlainCode.class, SorReference.NAME, "lrc", 2, 1, SMALL));
+        assertTrue(e.getMessage().contains("SOR FAIL"), e.getMessage());
     }
 
     /** Correctness at scale (slow on a small machine): {@code -Djdsm.samples.scale=true} enables it. */
