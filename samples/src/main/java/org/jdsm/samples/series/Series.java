@@ -15,8 +15,8 @@ import org.jdsm.samples.support.Split;
  */
 public class Series extends Spmd {
 
-    private double[] a;
-    private double[] b;
+    double[] a;
+    double[] b;
 
     @Override
     public void init() {

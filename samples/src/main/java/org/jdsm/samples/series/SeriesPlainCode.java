@@ -1,27 +1,16 @@
 package org.jdsm.samples.series;
 
-import org.jdsm.Spmd;
 import org.jdsm.samples.support.Split;
 
 /**
- * {@link Series} in plain code: each thread writes its coefficients, a barrier, then the first
- * thread reads them all and validates; no {@code update}, {@code acquire} or {@code release}. Run
- * it instrumented and the coefficients are the explicit version's, bit for bit.
+ * {@link Series} in plain code (the same shared arrays, registered by {@link Series#init}): each
+ * thread writes its coefficients, a barrier, then the first thread reads them all and validates;
+ * no {@code update}, {@code acquire} or {@code release}. Run it instrumented and the coefficients
+ * are the explicit version's, bit for bit.
  *
  * <p>Run: {@code jdsm run -n 2 -t 2 --instrument jdsm-samples.jar org.jdsm.samples.series.SeriesPlainCode [COEFFICIENTS]}.
  */
-public class SeriesPlainCode extends Spmd {
-
-    private double[] a;
-    private double[] b;
-
-    @Override
-    public void init() {
-        int n = SeriesSize.parse(args()).coefficients();
-        int chunk = Split.chunk(threads(), n);
-        a = pool.register(new double[n], chunk);
-        b = pool.register(new double[n], chunk);
-    }
+public class SeriesPlainCode extends Series {
 
     @Override
     public void start() {

@@ -1,26 +1,17 @@
 package org.jdsm.samples.sor;
 
-import org.jdsm.Spmd;
 import org.jdsm.samples.support.Split;
 
 /**
- * {@link Sor} in plain code: no {@code update}, {@code acquire} or {@code release}, only
+ * {@link Sor} in plain code (the same grid, one block per row, registered by {@link Sor#init}):
+ * no {@code update}, {@code acquire} or {@code release}, only
  * {@code barrier()} between colours. Run it instrumented and JDSM adds the checks (hoisted out of
  * the kernel's row loop); the result is the explicit version's, bit for bit. Without
  * instrumentation on several nodes the validation fails: no node sees the others' rows.
  *
  * <p>Run: {@code jdsm run -n 2 -t 2 --instrument jdsm-samples.jar org.jdsm.samples.sor.SorPlainCode [N] [ITERATIONS]}.
  */
-public class SorPlainCode extends Spmd {
-
-    private SorSize size;
-    private double[] grid;
-
-    @Override
-    public void init() {
-        size = SorSize.parse(args());
-        grid = pool.register(SorKernel.randomGrid(size.n()), size.n()); // one block per row, as Sor
-    }
+public class SorPlainCode extends Sor {
 
     @Override
     public void start() {
