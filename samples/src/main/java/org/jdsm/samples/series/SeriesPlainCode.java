@@ -1,7 +1,5 @@
 package org.jdsm.samples.series;
 
-import org.jdsm.samples.support.Split;
-
 /**
  * {@link Series} in plain code (the same shared arrays, registered by {@link Series#init}): each
  * thread writes its coefficients, a barrier, then the first thread reads them all and validates;
@@ -13,19 +11,19 @@ import org.jdsm.samples.support.Split;
 public class SeriesPlainCode extends Series {
 
     @Override
-    public void start() {
-        int from = Split.chunkStart(myThread(), threads(), a.length);
-        int to = Split.chunkEnd(myThread(), threads(), a.length);
-        barrier();
-        long began = System.nanoTime();
+    void compute(int from, int to) {
         for (int i = from; i < to; i++) {
             SeriesKernel.coefficient(i, a, b);
         }
-        barrier();
-        long millis = (System.nanoTime() - began) / 1_000_000;
-        if (myThread() == 0) {
-            SeriesReference.validate(a, b, "plain code, " + nodes() + " nodes x " + threadsPerNode() + " threads, kernel "
-                    + millis + " ms");
-        }
+    }
+
+    @Override
+    void gather() {
+        // plain code reads the coefficients directly
+    }
+
+    @Override
+    String style() {
+        return "plain code, ";
     }
 }
