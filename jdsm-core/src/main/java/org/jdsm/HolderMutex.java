@@ -25,6 +25,15 @@ final class HolderMutex {
         return ++depth == 1;
     }
 
+    /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */
+    synchronized int tryEnter(Object who) {
+        if (holder != null && holder != who) {
+            return 0;
+        }
+        holder = who;
+        return ++depth;
+    }
+
     /** True if {@code who} holds this mutex. */
     synchronized boolean heldBy(Object who) {
         return holder == who;

@@ -1,11 +1,9 @@
 package org.jdsm;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,7 +40,9 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
     private final Map<Long, HolderMutex> mutexes = new ConcurrentHashMap<>();
     /** Per thread: the blocks it wrote through {@link #writeCheck} since its last synchronization. */
-    private final ThreadLocal<Set<Long>> writtenBlocks = ThreadLocal.withInitial(HashSet::new);
+    private final ThreadLocal<WrittenBlocks> writtenBlocks = ThreadLocal.withInitial(WrittenBlocks::new);
+    /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
+    private static final long YIELD_AFTER_MILLIS = 20;
     /** Per thread: synchronizations begun so far (see {@link #syncCounter()}). */
     private final ThreadLocal<int[]> syncs = ThreadLocal.withInitial(() -> new int[1]);
     private PoolContext context;
@@ -261,14 +261,18 @@ public abstract class SharedObjectPool implements MessageHandler {
     private void lockBlocks(SharedObject so, int from, int to, Thread holder) {
         for (int b = from; b < to; b++) {
             long id = LockIds.block(so.key(), b);
-            if (mutex(id).enter(holder, this)) {
+            HolderMutex m = mutex(id);
+            int depth = m.tryEnter(holder);
+            List<Long> yielded = depth > 0 ? List.of() : yieldWritesAfter(id);
+            if (depth == 1 || depth == 0 && m.enter(holder, this)) {
                 try {
                     acquireBlock(so, b);
                 } catch (RuntimeException e) {
-                    mutex(id).exit();
+                    m.exit();
                     throw e;
                 }
             }
+            retake(yielded);
         }
     }
 
@@ -347,8 +351,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void startWrite(SharedObject so, int b) {
-        Set<Long> written = writtenBlocks.get();
-        Long id = LockIds.block(so.key(), b);
+        WrittenBlocks written = writtenBlocks.get();
+        long id = LockIds.block(so.key(), b);
         if (!written.contains(id)) {
             writeBlock(so, b);
             written.add(id);
@@ -358,14 +362,40 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
     private void endWrites() {
         syncs.get()[0]++;
-        Set<Long> written = writtenBlocks.get();
+        WrittenBlocks written = writtenBlocks.get();
         if (written.isEmpty()) {
             return;
         }
-        for (long id : written) {
+        for (long id : written.all()) {
             endWriteBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
         }
         written.clear();
+    }
+
+    /**
+     * Gives up (publishes, as at a synchronization) the calling thread's instrumented writes of
+     * blocks ordered after block lock {@code id}, before the thread waits for that block; returns
+     * them in ascending order for {@link #retake}.
+     */
+    private List<Long> yieldWritesAfter(long id) {
+        WrittenBlocks written = writtenBlocks.get();
+        if (!written.holdsAfter(id)) {
+            return List.of();
+        }
+        List<Long> after = written.removeAfter(id);
+        for (long held : after) {
+            endWriteBlock(objects.get(LockIds.keyOf(held)), LockIds.blockOf(held));
+        }
+        return after;
+    }
+
+    /** Takes back, in ascending order, the written blocks {@link #yieldWritesAfter} gave up. */
+    private void retake(List<Long> yielded) {
+        WrittenBlocks written = writtenBlocks.get();
+        for (long id : yielded) {
+            writeBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
+            written.add(id);
+        }
     }
 
     /**
@@ -536,6 +566,43 @@ public abstract class SharedObjectPool implements MessageHandler {
                 Thread.currentThread().interrupt();
                 throw new DsmException("interrupted while waiting for the DSM", e);
             }
+        }
+    }
+
+    /**
+     * Waits for {@code future}, which brings block {@code b} of {@code so} to the calling thread (a
+     * read copy or write access), for protocols whose writers exclude each other. Instrumented
+     * writes hold their blocks until the thread's next synchronization, so two threads taking
+     * blocks in different orders could wait for each other for ever: if the block does not come
+     * soon, the thread first gives up (publishes) its written blocks ordered after this one
+     * ({@link LockIds#block} order) and takes them back in ascending order once it came. A waiting
+     * thread then holds only blocks before the one it waits for, so waits form no cycle. For
+     * data-race-free programs this is invisible: no other thread touches the elements the thread
+     * wrote before its next synchronization, and the block it takes back carries them.
+     */
+    protected final <T> T awaitBlock(SharedObject so, int b, Future<T> future) {
+        long id = LockIds.block(so.key(), b);
+        if (!writtenBlocks.get().holdsAfter(id) || completesSoon(future)) {
+            return await(future);
+        }
+        List<Long> yielded = yieldWritesAfter(id);
+        T result = await(future);
+        retake(yielded);
+        return result;
+    }
+
+    /** True if {@code future} is done within {@link #YIELD_AFTER_MILLIS} (its outcome is left to {@link #await}). */
+    private static boolean completesSoon(Future<?> future) {
+        try {
+            future.get(YIELD_AFTER_MILLIS, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        } catch (ExecutionException e) {
+            return true;
         }
     }
 

@@ -33,6 +33,8 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *   <li>{@code monitorenter} is followed by {@code Checks.enter}, {@code monitorexit} preceded by
  *       {@code Checks.exit}; a {@code synchronized} instance method calls them on entry and on
  *       every way out (returns, and a catch-all handler appended at the end);</li>
+ *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
+ *       get checks of the ranges they read and write;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks} that refuse
  *       shared objects, naming this class and source line.</li>
  * </ul>
@@ -275,8 +277,9 @@ final class MethodRewriter {
     /**
      * Calls that touch shared data or monitors out of sight of the checks: {@code x.wait()} and
      * friends become {@code Checks.waitOn(x, ..., site)}, {@code System.arraycopy} becomes
-     * {@code Checks.arraycopy} (which checks both ranges), and an array's {@code clone()} is
-     * preceded by a read check of the whole array.
+     * {@code Checks.arraycopy} (which checks both ranges), {@code Arrays} methods get their array
+     * arguments checked ({@link ArraysCalls}), and an array's {@code clone()} is preceded by a
+     * read check of the whole array.
      */
     private void redirect(Instruction insn) {
         if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
@@ -286,7 +289,9 @@ final class MethodRewriter {
         String params = call.descriptor().substring(1, call.descriptor().indexOf(')'));
         if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
             callChecksInstead(insn, "arraycopy", call.descriptor());
-        } else if (call.owner().endsWith("[]") && call.name().equals("clone")) {
+        } else if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
+            ArraysCalls.check(at(insn.pos()), call.name(), call.descriptor(), locals, site(insn.pos()));
+        } else if (call.owner().startsWith("[") && call.name().equals("clone")) { // Javassist names array classes as descriptors
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readAll", "(Ljava/lang/Object;)V");

@@ -55,6 +55,33 @@ class TrickyAccessTest {
                 + "org.jdsm.instrument.programs.WaitOnSharedPlain.start(WaitOnSharedPlain.java:28)"), e.getMessage());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void bulkOperationsOfTheJdkAndEnhancedFor(String protocol) {
+        Jobs.runInstrumented("BulkPlain", protocol, 3, THREADS, "13");
+        for (int t = 0; t < 3 * THREADS; t++) {
+            assertEquals("ok", Results.take("BulkPlain" + t), "BulkPlain thread " + t);
+        }
+        assertThrows(DsmException.class, () -> Jobs.runPlain("BulkPlain", protocol, 3, THREADS, "13"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void listViewOfASharedArrayFailsNamingClassAndLine(String protocol) {
+        DsmException e = assertThrows(DsmException.class, () -> Jobs.runInstrumented("AsListPlain", protocol, NODES, THREADS));
+        assertTrue(e.getMessage().contains("Arrays.asList of a shared Integer[] at "
+                + "org.jdsm.instrument.programs.AsListPlain.start(AsListPlain.java:19) is not supported"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void writersTakingBlocksInDifferentOrdersFinish(String protocol) {
+        Jobs.runInstrumented("CrossOrderPlain", protocol, 3, THREADS, "240", "8", "6");
+        for (int t = 0; t < 3 * THREADS; t++) {
+            assertEquals("ok", Results.take("CrossOrderPlain" + t), "CrossOrderPlain thread " + t);
+        }
+    }
+
     private static void assertAllThreadsRecorded(String program) {
         for (int t = 0; t < NODES * THREADS; t++) {
             assertEquals("ok", Results.take(program + t), program + " thread " + t);

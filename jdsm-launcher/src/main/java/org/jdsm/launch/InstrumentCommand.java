@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
             "  jdsm run -n 4 -t 2 job-instrumented.jar com.example.MyJob",
             "  The same, instrumenting as classes load:",
             "    jdsm run -n 4 -t 2 --instrument job.jar com.example.MyJob"})
-final class InstrumentCommand implements Callable<Integer> {
+public final class InstrumentCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
@@ -82,7 +82,7 @@ final class InstrumentCommand implements Callable<Integer> {
      * The {@code -javaagent:} option that makes node JVMs instrument the job as it loads: the jar
      * holding the agent (jdsm.jar, whose manifest names it as Premain-Class).
      */
-    static String agentOption() {
+    public static String agentOption() {
         Path jar;
         try {
             jar = Path.of(Agent.class.getProtectionDomain().getCodeSource().getLocation().toURI());

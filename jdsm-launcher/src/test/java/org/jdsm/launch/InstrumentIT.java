@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Plain-code jobs end to end: {@code jdsm run --instrument} (the agent in every node JVM) and
- * {@code jdsm instrument} followed by a plain {@code jdsm run}, with the plain-code VecMul sample.
+ * {@code jdsm instrument} followed by a plain {@code jdsm run}, with the plain-code VecMul, SOR and
+ * Series samples.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class InstrumentIT {
@@ -31,6 +38,37 @@ class InstrumentIT {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertPassedOnBothRanks(jdsm);
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    /**
+     * The SOR and Series samples in plain code, instrumented by the agent in every node JVM, give
+     * the explicit-API samples' checksums bit for bit (both also match a one-thread run).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"sor.Sor, lrc, 'Gtotal = ([^;]+);', 120 12", "sor.Sor, sc, 'Gtotal = ([^;]+);', 120 12",
+        "series.Series, lrc, 'checksum ([^,]+),', 3000", "series.Series, sc, 'checksum ([^,]+),', 3000"})
+    void plainCodeSamplesMatchTheExplicitOnesAcrossJvms(String sample, String protocol, String checksum, String args)
+            throws Exception {
+        String explicit = checksumOf(sample, protocol, checksum, false, args);
+        String plain = checksumOf(sample + "PlainCode", protocol, checksum, true, args);
+        assertEquals(explicit, plain, sample + " under " + protocol);
+    }
+
+    /** Runs {@code org.jdsm.samples.<sample>} on 2 nodes x 2 threads; returns rank 0's checksum as printed. */
+    private static String checksumOf(String sample, String protocol, String checksum, boolean instrument, String args)
+            throws Exception {
+        List<String> command = new ArrayList<>(List.of("-n", "2", "-t", "2", "--protocol", protocol));
+        if (instrument) {
+            command.add("--instrument");
+        }
+        command.addAll(List.of(SAMPLES, "org.jdsm.samples." + sample));
+        command.addAll(List.of(args.split(" ")));
+        try (JdsmProcess jdsm = JdsmProcess.run(command.toArray(new String[0]))) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            Matcher m = Pattern.compile("\\[0\\] \\S+ PASS: .*?" + checksum).matcher(jdsm.stdout());
+            assertTrue(m.find(), jdsm.transcript());
+            return m.group(1);
         }
     }
 

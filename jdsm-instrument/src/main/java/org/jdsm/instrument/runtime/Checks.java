@@ -104,6 +104,40 @@ public final class Checks {
         }
     }
 
+    /** Before a {@code java.util.Arrays} method reads ({@code write} false) or writes {@code array[from, to)}. */
+    public static void bulkRange(Object array, int from, int to, boolean write) {
+        if (from < to) {
+            range(array, from, to - 1, write); // a bad range: the call itself throws as usual
+        }
+    }
+
+    /** Before a {@code java.util.Arrays} method reads or writes all of {@code array}. */
+    public static void bulkAll(Object array, boolean write) {
+        whole(array, write);
+    }
+
+    /** Before {@code Arrays.deepEquals} and the like: reads {@code array} and every array it holds. */
+    public static void bulkDeep(Object array, boolean write) {
+        whole(array, write);
+        if (array instanceof Object[] elements) {
+            for (Object e : elements) {
+                if (e != null && e.getClass().isArray()) {
+                    bulkDeep(e, write);
+                }
+            }
+        }
+    }
+
+    /** Before {@code Arrays.asList}: a live view of a shared array would escape the checks. */
+    public static void refuseView(Object array, String site) {
+        CheckedBlocks checked = CheckedBlocks.current();
+        if (checked != null && checked.shared(array) != null) {
+            throw new DsmException("Arrays.asList of a shared " + array.getClass().getSimpleName() + " at " + site
+                    + " is not supported: the list would read and write the array unchecked; copy it first "
+                    + "(Arrays.asList(shared.clone()))");
+        }
+    }
+
     /** Replaces {@code System.arraycopy}: checks the blocks it reads and writes, then copies. */
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (length > 0) {

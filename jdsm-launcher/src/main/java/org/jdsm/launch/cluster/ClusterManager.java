@@ -183,10 +183,15 @@ public final class ClusterManager {
         }
     }
 
-    private static String serverCommand(Hello hello, String runtime) {
+    /**
+     * The shell command that starts a Server JVM from the runtime jar at {@code runtime}; with
+     * {@link Hello#instrument()}, that jar is also the {@code -javaagent} (as {@code jdsm run --instrument}).
+     */
+    static String serverCommand(Hello hello, String runtime) {
         List<String> options = new ArrayList<>(NodeJvm.portableOptions());
         options.addAll(hello.jvmArgs());
-        return javaCommand(hello.cluster().remoteJava(), options, hello.job().jobId(), runtime, ClusterServer.class);
+        return javaCommand(hello.cluster().remoteJava(), options, hello.job().jobId(), runtime, hello.instrument(),
+                ClusterServer.class);
     }
 
     /**
@@ -194,17 +199,21 @@ public final class ClusterManager {
      * with {@code slurmNodes} above 0 inside a new Slurm allocation of that many nodes.
      */
     public static String command(String remoteJava, String runtime, String jobId, int slurmNodes) {
-        String java = javaCommand(remoteJava, List.of(), jobId, runtime, ClusterManager.class);
+        String java = javaCommand(remoteJava, List.of(), jobId, runtime, false, ClusterManager.class);
         return slurmNodes > 0 ? java.replaceFirst("^exec ", "exec salloc --quiet --nodes=" + slurmNodes + " ") : java;
     }
 
-    private static String javaCommand(String java, List<String> options, String jobId, String runtime, Class<?> main) {
+    /** With {@code agent}, the runtime jar is also the JVM's {@code -javaagent}. */
+    private static String javaCommand(String java, List<String> options, String jobId, String runtime, boolean agent,
+            Class<?> main) {
         List<String> words = new ArrayList<>(List.of(java,
                 "-XX:+DisplayVMOutputToStderr", // the JVM's own messages must not corrupt the frames on stdout
                 "-Djdsm.job=" + jobId)); // names the job's processes in ps
         words.addAll(options);
+        // The agent's path is the runtime's, whose ~ only the shell expands: one word, partly quoted.
+        String javaagent = agent ? " " + Shell.quote("-javaagent:") + Shell.path(runtime) : "";
         // exec: the shell gives way to the JVM, so that no shell is left behind.
-        return "exec " + Shell.words(words) + " -cp " + Shell.path(runtime) + " " + Shell.quote(main.getName());
+        return "exec " + Shell.words(words) + javaagent + " -cp " + Shell.path(runtime) + " " + Shell.quote(main.getName());
     }
 
     private void startClientReader(Liveness liveness) {

@@ -12,9 +12,11 @@ import org.jdsm.launch.NodeArgs;
  * @param secret  the job secret the servers authenticate each other with
  * @param job     the node arguments of rank 0; the manager sets each server's rank
  * @param jvmArgs options for every server JVM
+ * @param instrument whether server JVMs run the JDSM agent, which instruments the job as it loads
  * @param cluster where to run
  */
-public record Hello(String version, byte[] secret, NodeArgs job, List<String> jvmArgs, ClusterSpec cluster) {
+public record Hello(String version, byte[] secret, NodeArgs job, List<String> jvmArgs, boolean instrument,
+        ClusterSpec cluster) {
 
     public Hello {
         jvmArgs = List.copyOf(jvmArgs);
@@ -22,7 +24,7 @@ public record Hello(String version, byte[] secret, NodeArgs job, List<String> jv
 
     public byte[] encode() {
         return Payload.encode(w -> w.string(version).bytes(secret).strings(job.toArgs()).strings(jvmArgs)
-                .strings(cluster.hosts()).flag(cluster.slurm()).string(cluster.remoteJava())
+                .flag(instrument).strings(cluster.hosts()).flag(cluster.slurm()).string(cluster.remoteJava())
                 .string(cluster.remoteDir()).string(cluster.nodeSshConfig()).string(cluster.gatewayAddress()));
     }
 
@@ -33,7 +35,8 @@ public record Hello(String version, byte[] secret, NodeArgs job, List<String> jv
         byte[] secret = r.bytes();
         NodeArgs job = NodeArgs.parse(r.strings().toArray(new String[0]));
         List<String> jvmArgs = r.strings();
-        return new Hello(version, secret, job, jvmArgs,
+        boolean instrument = r.flag();
+        return new Hello(version, secret, job, jvmArgs, instrument,
                 new ClusterSpec(r.strings(), r.flag(), r.string(), r.string(), r.string(), r.string()));
     }
 }

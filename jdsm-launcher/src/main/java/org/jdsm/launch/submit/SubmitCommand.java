@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jdsm.launch.InstrumentCommand;
 import org.jdsm.launch.JobClassPath;
 import org.jdsm.launch.LaunchException;
 import org.jdsm.launch.NodeArgs;
@@ -99,6 +100,12 @@ public final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print the DSM statistics table at the end.")
     private boolean stats;
 
+    @Option(names = "--instrument",
+            description = "Instrument the job's classes as they load on every rank, so plain code (no update/acquire/"
+                    + "release) is checked and synchronized on shared objects takes JDSM locks. Or instrument once: "
+                    + "jdsm instrument.")
+    private boolean instrument;
+
     @Option(names = "--jvm-arg", paramLabel = "ARG", description = "An option for every Server JVM, e.g. --jvm-arg=-Xmx8g.")
     private List<String> jvmArgs = new ArrayList<>();
 
@@ -136,18 +143,25 @@ public final class SubmitCommand implements Callable<Integer> {
         }
         // Before connecting: a class that is not in the jar is a mistake found in a second.
         classPath.checkJobClass(jobClass, SubmitCommand.class.getClassLoader());
+        if (instrument) {
+            InstrumentCommand.agentOption(); // the runtime that goes to the cluster must hold the agent
+        }
         byte[] jar = read(classPath.path());
-        String jobId = newJobId();
-        NodeArgs node = new NodeArgs(0, nodes, threads, protocol, "netty", jobId, Path.of("job.jar"), jobClass, stats,
-                -1, args);
-        Hello hello = new Hello(Version.jdsm(), NodeEnv.newSecret(), node, jvmArgs,
-                new ClusterSpec(hostLines, slurm, remoteJava, gateway.remoteDir, nodeSshConfig, gatewayAddress));
+        Hello hello = hello(hostLines, newJobId());
         try (GatewaySession session = gateway.open()) {
             String runtime = RuntimeUpload.ensure(session, gateway.remoteDir, System.err);
-            String command = ClusterManager.command(remoteJava, runtime, jobId, slurm ? nodes : 0);
+            String command = ClusterManager.command(remoteJava, runtime, hello.job().jobId(), slurm ? nodes : 0);
             return new SubmitClient(session, System.out, System.err,
                     new LocalClientFiles(Path.of("").toAbsolutePath(), allowAnyPath)).run(command, hello, jar, System.in);
         }
+    }
+
+    /** What the manager on the gateway is told to run (the job jar aside). */
+    Hello hello(List<String> hostLines, String jobId) {
+        NodeArgs node = new NodeArgs(0, nodes, threads, protocol, "netty", jobId, Path.of("job.jar"), jobClass, stats,
+                -1, args);
+        return new Hello(Version.jdsm(), NodeEnv.newSecret(), node, jvmArgs, instrument,
+                new ClusterSpec(hostLines, slurm, remoteJava, gateway.remoteDir, nodeSshConfig, gatewayAddress));
     }
 
     /** Checks what needs no connection; returns the hostfile's lines (none with --slurm). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +30,7 @@ class FramesTest {
     @Test
     void messagesRoundTrip() throws IOException {
         NodeArgs node = new NodeArgs(0, 3, 2, "lrc", "netty", "job-1", Path.of("job.jar"), "a.B", true, -1, List.of("x", "-n"));
-        Hello hello = new Hello("1.0", new byte[] {1, 2}, node, List.of("-Xmx1g"),
+        Hello hello = new Hello("1.0", new byte[] {1, 2}, node, List.of("-Xmx1g"), true,
                 new ClusterSpec(List.of("h1:2"), false, "java", "~/.jdsm", "", "10.0.0.1"));
         out.send(FrameType.HELLO, hello.encode());
         out.send(FrameType.START, new ServerStart("1.0", new byte[] {3}, NodeAddress.parse("10.0.0.1:99"), node.withRank(2)).encode());
@@ -39,6 +40,8 @@ class FramesTest {
         Hello h = Hello.decode(in.read().payload());
         assertEquals(node, h.job());
         assertEquals(hello.cluster(), h.cluster());
+        assertEquals(List.of("-Xmx1g"), h.jvmArgs());
+        assertTrue(h.instrument());
         assertArrayEquals(new byte[] {1, 2}, h.secret());
         ServerStart s = ServerStart.decode(in.read().payload());
         assertEquals(2, s.node().rank());

@@ -39,7 +39,10 @@ import org.jdsm.trans.Responder;
  *
  * <p>Because there is a single writer, {@code update} of a block waits while another thread holds
  * it through {@code acquire} (on any node, the home included): a thread that holds a block must not
- * wait for readers of that block (in a barrier, say) before it releases it.
+ * wait for readers of that block (in a barrier, say) before it releases it. Instrumented writes
+ * ({@code writeCheck}) also hold their blocks exclusively until the thread's next synchronization;
+ * every wait for a block goes through {@link #awaitBlock}, which lets such a thread give up blocks
+ * ordered after the one it waits for, so plain code never deadlocks on the order it writes in.
  */
 public final class SequentialConsistency extends SharedObjectPool {
 
@@ -87,13 +90,13 @@ public final class SequentialConsistency extends SharedObjectPool {
     @Override
     protected void updateBlock(SharedObject so, int b) {
         HomeBlock h = home(so.key(), b);
-        await(h != null ? h.readLocal() : copy(so.key(), b).read());
+        awaitBlock(so, b, h != null ? h.readLocal() : copy(so.key(), b).read());
     }
 
     @Override
     protected void acquireBlock(SharedObject so, int b) {
         HomeBlock h = home(so.key(), b);
-        await(h != null ? h.writeLocal() : copy(so.key(), b).write());
+        awaitBlock(so, b, h != null ? h.writeLocal() : copy(so.key(), b).write());
     }
 
     @Override

@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every protocol runs {@link RotatingOwnership} over {@link ChaosComm}, where messages between
- * different pairs of nodes overtake each other at random, with several node/thread shapes and seeds.
+ * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle} and
+ * {@link CrossOrderWriters} over {@link ChaosComm}, where messages between different pairs of nodes
+ * overtake each other at random, with several node/thread shapes and seeds.
  */
 class ChaosStressTest {
 
@@ -28,6 +29,18 @@ class ChaosStressTest {
     void instrumentedStyleWritesMergeAndPublish(String protocol, int nodes, int threads, int seed) {
         InJvmJob.of(PlainAccessStyle.class).comm("chaos").protocol(protocol).nodes(nodes)
                 .threadsPerNode(threads).args(List.of("4", "15")).run();
+    }
+
+    /**
+     * {@link CrossOrderWriters}: instrumented-style writers taking blocks in random orders within an
+     * interval finish (under SC they used to deadlock, and this hit its timeout).
+     */
+    @ParameterizedTest(name = "cross-order writers {0} {1}x{2} seed {3}")
+    @MethodSource("shapes")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void writersTakingBlocksInDifferentOrdersNeverDeadlock(String protocol, int nodes, int threads, int seed) {
+        InJvmJob.of(CrossOrderWriters.class).comm("chaos").protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of("10", String.valueOf(seed))).run();
     }
 
     @ParameterizedTest(name = "{0} {1}x{2} seed {3}")

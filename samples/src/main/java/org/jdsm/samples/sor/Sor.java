@@ -15,8 +15,8 @@ import org.jdsm.samples.support.Split;
  */
 public class Sor extends Spmd {
 
-    private SorSize size;
-    private double[] grid;
+    SorSize size;
+    double[] grid;
 
     @Override
     public void init() {

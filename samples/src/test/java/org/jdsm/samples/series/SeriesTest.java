@@ -3,14 +3,14 @@ package org.jdsm.samples.series;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.jdsm.samples.support.SampleContract;
+import org.jdsm.samples.support.PlainCodeContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-class SeriesTest extends SampleContract {
+class SeriesTest extends PlainCodeContract {
 
     SeriesTest() {
-        super(Series.class, SeriesReference.NAME, List.of("120"), SeriesPlain::run);
+        super(Series.class, SeriesPlainCode.class, SeriesReference.NAME, List.of("120"), SeriesPlain::run);
     }
 
     @Test

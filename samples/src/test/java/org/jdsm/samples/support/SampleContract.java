@@ -62,6 +62,21 @@ public abstract class SampleContract {
         return SampleJob.run(job, name, protocol, nodes, threadsPerNode, args);
     }
 
+    /** The checksum of the one-thread run every other run must reproduce. */
+    protected final double sequential() {
+        return sequential;
+    }
+
+    /** The small job arguments the contract runs with. */
+    protected final List<String> small() {
+        return small;
+    }
+
+    /** The name of the sample's PASS/FAIL line. */
+    protected final String name() {
+        return name;
+    }
+
     /** How far a run's checksum may be from the one-thread run's; exact unless a sample sums in another order. */
     protected double tolerance() {
         return 0.0;

@@ -3,6 +3,7 @@ package org.jdsm.samples.support;
 import java.util.List;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
+import org.jdsm.instrument.InstrumentingClassLoader;
 import org.jdsm.runtime.InJvmJob;
 import org.jdsm.runtime.Pools;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,12 +20,27 @@ public final class SampleJob {
     /** Runs {@code sample} (whose PASS/FAIL name is {@code name}); a failed validation throws. */
     public static double run(Class<? extends Spmd> sample, String name, String protocol, int nodes, int threadsPerNode,
             List<String> args) {
+        return run(InJvmJob.of(sample), name, protocol, nodes, threadsPerNode, args);
+    }
+
+    /**
+     * Runs the plain-code {@code sample} instrumented: it and the rest of its package load through
+     * the rewriter (its kernel does the accesses), everything else as compiled.
+     */
+    public static double runInstrumented(Class<? extends Spmd> sample, String name, String protocol, int nodes,
+            int threadsPerNode, List<String> args) {
+        String pkg = sample.getPackageName() + ".";
+        ClassLoader loader = new InstrumentingClassLoader(SampleJob.class.getClassLoader(), c -> c.startsWith(pkg));
+        return run(InJvmJob.of(sample.getName(), loader), name, protocol, nodes, threadsPerNode, args);
+    }
+
+    private static double run(InJvmJob job, String name, String protocol, int nodes, int threadsPerNode, List<String> args) {
         if (!Pools.available().contains(protocol)) {
             throw new AssertionError("protocol '" + protocol + "' is not on the test class path (found "
                     + Pools.available() + "): samples/pom.xml needs org.jdsm:jdsm-protocols with scope test");
         }
         Outcomes.clear(name);
-        InJvmJob.of(sample).nodes(nodes).threadsPerNode(threadsPerNode).protocol(protocol).args(args).run();
+        job.nodes(nodes).threadsPerNode(threadsPerNode).protocol(protocol).args(args).run();
         return Outcomes.last(name).orElseThrow(() -> new AssertionError(name + " finished without validating"));
     }
 

@@ -1,0 +1,83 @@
+package org.jdsm.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javassist.bytecode.Bytecode;
+
+/**
+ * Checks around calls of {@code java.util.Arrays}, which read and write array elements out of
+ * sight of the per-access checks: before the call, every array argument is checked, read or
+ * written as the method does, over the range {@code [from, to)} when the array is followed by two
+ * {@code int}s (the JDK's convention) and whole otherwise. {@code asList} would hand out a live,
+ * unchecked view, so it refuses shared arrays, naming the call site.
+ */
+final class ArraysCalls {
+
+    private static final Set<String> WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
+            "parallelPrefix");
+    /** Methods that also read the arrays an {@code Object[]} holds (rows of a 2-D array, say). */
+    private static final Set<String> DEEP = Set.of("deepEquals", "deepHashCode", "deepToString");
+    private static final String CHECKS = CheckCode.CHECKS;
+
+    private ArraysCalls() {
+    }
+
+    /**
+     * Before a call of {@code Arrays.name} with {@code descriptor} at {@code site}: parks the
+     * arguments in new locals, checks the arrays among them and puts them back.
+     */
+    static void check(Bytecode code, String name, String descriptor, Locals locals, String site) {
+        List<String> params = parameters(descriptor);
+        int[] slots = new int[params.size()];
+        for (int p = 0; p < params.size(); p++) {
+            slots[p] = locals.allocate(ValueKind.ofDescriptor(params.get(p)).slots());
+        }
+        for (int p = params.size() - 1; p >= 0; p--) {
+            ValueKind.ofDescriptor(params.get(p)).store(code, slots[p]);
+        }
+        for (int p = 0; p < params.size(); p++) {
+            if (params.get(p).startsWith("[")) {
+                checkArray(code, name, params, slots, p, site);
+            }
+        }
+        for (int p = 0; p < params.size(); p++) {
+            ValueKind.ofDescriptor(params.get(p)).load(code, slots[p]);
+        }
+    }
+
+    private static void checkArray(Bytecode code, String name, List<String> params, int[] slots, int p, String site) {
+        code.addAload(slots[p]);
+        if (name.equals("asList")) {
+            code.addLdc(site);
+            code.addInvokestatic(CHECKS, "refuseView", "(Ljava/lang/Object;Ljava/lang/String;)V");
+            return;
+        }
+        boolean ranged = p + 2 < params.size() && params.get(p + 1).equals("I") && params.get(p + 2).equals("I");
+        if (ranged) {
+            code.addIload(slots[p + 1]);
+            code.addIload(slots[p + 2]);
+        }
+        code.addIconst(WRITERS.contains(name) ? 1 : 0);
+        if (ranged) {
+            code.addInvokestatic(CHECKS, "bulkRange", "(Ljava/lang/Object;IIZ)V");
+        } else {
+            code.addInvokestatic(CHECKS, DEEP.contains(name) ? "bulkDeep" : "bulkAll", "(Ljava/lang/Object;Z)V");
+        }
+    }
+
+    /** The parameter descriptors of a method descriptor, in order. */
+    static List<String> parameters(String descriptor) {
+        List<String> out = new ArrayList<>();
+        int i = 1;
+        while (descriptor.charAt(i) != ')') {
+            int start = i;
+            while (descriptor.charAt(i) == '[') {
+                i++;
+            }
+            i = descriptor.charAt(i) == 'L' ? descriptor.indexOf(';', i) + 1 : i + 1;
+            out.add(descriptor.substring(start, i));
+        }
+        return out;
+    }
+}
