@@ -1,6 +1,7 @@
 package org.jdsm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -92,6 +93,22 @@ class SubmitNetnsIT {
             }
             assertTrue(jdsm.stderr().contains("rank 0 on 10.213.1.11, rank 1 on 10.213.1.12, rank 2 on 10.213.1.13"),
                     jdsm.transcript());
+        }
+    }
+
+    @Test
+    void plainCodeJobRunsInstrumentedOnEveryServer() throws Exception {
+        try (JdsmProcess jdsm = submit("-n", "3", "-t", "2", "--instrument", SAMPLES, "org.jdsm.samples.plain.VecMul",
+                "30000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 3; rank++) {
+                assertTrue(jdsm.stdout().contains("[" + rank + "] VecMul (plain code) PASS: node " + rank),
+                        jdsm.transcript());
+            }
+        }
+        try (JdsmProcess jdsm = submit("-n", "3", SAMPLES, "org.jdsm.samples.plain.VecMul", "30000")) {
+            assertNotEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("was the job run with --instrument?"), jdsm.transcript());
         }
     }
 
