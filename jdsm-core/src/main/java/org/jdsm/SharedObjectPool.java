@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
@@ -84,7 +85,13 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (abortCause == null) {
             abortCause = cause;
         }
-        localBarrier.reset();
+        // Not on the calling thread: that may be an I/O thread, and the barrier's lock can be held by
+        // a thread inside nodeBarrier() that waits for messages (it sees abortCause within 100 ms).
+        try {
+            asyncExecutor.execute(localBarrier::reset);
+        } catch (RejectedExecutionException finished) {
+            localBarrier.reset();
+        }
     }
 
     /** Signatures of the registered objects in key order, compared across nodes by the runtime. */

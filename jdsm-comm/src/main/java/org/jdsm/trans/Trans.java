@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,9 +20,15 @@ import org.jdsm.wire.WireFormat;
 
 /**
  * The Trans layer (JDSM paper, Table 1): typed messages between nodes and logical threads, on top
- * of a {@link Comm}. It serializes with a {@link WireFormat}, runs handlers on a bounded worker pool
- * (FIFO per source node, see {@link MessageHandler}), and matches requests with replies through
- * futures. It is the only way a DSM protocol talks to other nodes.
+ * of a {@link Comm}. It serializes with a {@link WireFormat}, runs handlers (FIFO per source node,
+ * see {@link MessageHandler}) either directly on the Comm's I/O threads, for a
+ * {@link MessageHandler#nonBlocking() non-blocking} handler, or on a bounded worker pool, and
+ * matches requests with replies through futures. It is the only way a DSM protocol talks to other
+ * nodes.
+ *
+ * <p>Handling on the I/O thread keeps per-pair FIFO without any queue, because every Comm delivers
+ * one pair's messages on one thread in order, and never on the sending thread (so a handler cannot
+ * re-enter one that is sending).
  */
 public final class Trans implements Dispatcher {
 
@@ -36,6 +43,8 @@ public final class Trans implements Dispatcher {
     private final Comm comm;
     private final WireFormat wire;
     private final MessageHandler handler;
+    /** Handlers run on the I/O thread that delivers (see {@link MessageHandler#nonBlocking()}). */
+    private final boolean inline;
     private final ExecutorService workers;
     private final AtomicLong nextRequestId = new AtomicLong();
     private final Map<Long, PendingRequest> pending = new ConcurrentHashMap<>();
@@ -58,6 +67,7 @@ public final class Trans implements Dispatcher {
         this.comm = comm;
         this.wire = wire;
         this.handler = handler;
+        this.inline = handler.nonBlocking();
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(workerThreads, r -> {
             Thread t = new Thread(r, "jdsm-trans-" + n.incrementAndGet());
@@ -150,18 +160,27 @@ public final class Trans implements Dispatcher {
         comm.asend(node, bytes);
     }
 
-    // ---- Dispatcher: called on Comm I/O threads; hand everything to the source's lane. ----
+    // ---- Dispatcher: called on Comm I/O threads; handle there, or hand to the source's lane. ----
 
     @Override
     public void received(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
-        bulkLanes.submit(fromNode, () -> handle(fromNode, message));
+        if (inline) {
+            handle(fromNode, message);
+        } else {
+            bulkLanes.submit(fromNode, () -> handle(fromNode, message));
+        }
     }
 
     @Override
     public void expressReceived(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
-        expressLanes.submit(fromNode, () -> guard(fromNode, () -> handler.expressReceived(fromNode, message)));
+        Runnable task = () -> guard(fromNode, () -> handler.expressReceived(fromNode, message));
+        if (inline) {
+            task.run();
+        } else {
+            expressLanes.submit(fromNode, task);
+        }
     }
 
     @Override
@@ -219,13 +238,20 @@ public final class Trans implements Dispatcher {
         return mailboxes.computeIfAbsent(localThread, t -> new LinkedBlockingQueue<>());
     }
 
-    /** A handler that throws leaves this node inconsistent: report it instead of losing it in the pool. */
+    /**
+     * A handler that throws leaves this node inconsistent: report it instead of losing it. The report
+     * goes to a worker, since reacting to it may wait (e.g. for other nodes to acknowledge an abort).
+     */
     private void guard(int from, Runnable task) {
         try {
             task.run();
         } catch (RuntimeException | Error e) {
             LOG.log(System.Logger.Level.ERROR, "node " + myNode() + ": handling a message from node " + from + " failed", e);
-            handler.failed(from, e);
+            try {
+                workers.execute(() -> handler.failed(from, e));
+            } catch (RejectedExecutionException stopped) {
+                // fin() has stopped the workers: the job is over, nothing is left to tell.
+            }
         }
     }
 

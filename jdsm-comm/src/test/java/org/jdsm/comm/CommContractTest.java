@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,6 +96,58 @@ public abstract class CommContractTest {
                         "express and bulk " + from + "->" + to);
                 Messages.checkSequence(d.expressFrom(from), from, count, "express " + from + "->" + to);
                 Messages.checkSequence(d.bulkFrom(from), from, count / 10, "bulk " + from + "->" + to);
+            }
+        }
+        assertNoFailures();
+    }
+
+    /**
+     * Trans runs non-blocking handlers on the delivering thread, so a Comm must never deliver on
+     * the thread that sends, nor inside a callback that sends: here each node relays every message
+     * it gets to the next node and to itself, from the callback, while test threads send too.
+     */
+    @Test
+    void callbacksRunNeitherOnTheSenderNorInsideAnotherCallback() throws Exception {
+        int hops = 40;
+        int chains = 25;
+        for (int rank = 0; rank < NODES; rank++) {
+            Comm comm = mesh.comm(rank);
+            int me = rank;
+            mesh.dispatcher(rank).onBulk((from, message) -> {
+                int hop = ByteBuffer.wrap(message).getInt(4);
+                if (from != me && hop < hops) {
+                    comm.asend((me + 1) % NODES, Messages.make(me, hop + 1, 64));
+                    comm.asend(me, Messages.make(me, hop + 1, 64));
+                }
+            });
+        }
+        List<Thread> senders = new ArrayList<>();
+        for (int rank = 0; rank < NODES; rank++) {
+            Comm comm = mesh.comm(rank);
+            int me = rank;
+            senders.add(new Thread(() -> {
+                for (int c = 0; c < chains; c++) {
+                    comm.asend((me + 1) % NODES, Messages.make(me, 0, 64));
+                    comm.asend(me, Messages.make(me, hops, 64)); // to itself: not relayed
+                }
+            }, "contract-sender-" + rank));
+        }
+        senders.forEach(Thread::start);
+        for (Thread t : senders) {
+            t.join(WAIT.toMillis());
+        }
+        for (int rank = 0; rank < NODES; rank++) {
+            RecordingDispatcher d = mesh.dispatcher(rank);
+            int from = (rank + NODES - 1) % NODES;
+            // every chain passes every node: (hops + 1) messages per chain from the left neighbour
+            d.await(() -> d.bulkFrom(from).size() == chains * (hops + 1), WAIT, "relayed chains at node " + rank);
+        }
+        Thread me = Thread.currentThread();
+        for (int rank = 0; rank < NODES; rank++) {
+            RecordingDispatcher d = mesh.dispatcher(rank);
+            assertTrue(!d.sawNestedCallback(), "node " + rank + ": a callback ran inside another one (delivery on the sending thread)");
+            for (Thread t : d.callbackThreads()) {
+                assertTrue(t != me && !senders.contains(t), "node " + rank + ": callback on sending thread " + t.getName());
             }
         }
         assertNoFailures();

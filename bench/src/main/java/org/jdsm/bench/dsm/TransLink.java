@@ -52,6 +52,11 @@ final class TransLink implements AutoCloseable {
         try {
             Trans trans = new Trans(Comms.create("netty"), new WireFormat(), new MessageHandler() {
                 @Override
+                public boolean nonBlocking() {
+                    return true; // replies complete their futures at once
+                }
+
+                @Override
                 public void received(int fromNode, Object message) {
                     // node 0 only asks
                 }

@@ -651,6 +651,12 @@ public final class LazyRelease extends SharedObjectPool {
 
     // ------------------------------------------------------------------ messages
 
+    /** Handlers only take short-held monitors and park what must wait (fetches, diffs, lock requests). */
+    @Override
+    public boolean nonBlocking() {
+        return true;
+    }
+
     @Override
     public void received(int fromNode, Object message) {
         if (message instanceof Diff d) {
