@@ -1,6 +1,7 @@
 package org.jdsm.trans;
 
 import com.esotericsoftware.kryo.io.Input;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
-import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.wire.WireFormat;
 
 /**
@@ -30,7 +31,7 @@ import org.jdsm.wire.WireFormat;
  * one pair's messages on one thread in order, and never on the sending thread (so a handler cannot
  * re-enter one that is sending).
  */
-public final class Trans implements Dispatcher {
+public final class Trans implements BufferDispatcher {
 
     private static final System.Logger LOG = System.getLogger(Trans.class.getName());
 
@@ -166,9 +167,20 @@ public final class Trans implements Dispatcher {
     public void received(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
         if (inline) {
-            handle(fromNode, message);
+            handle(fromNode, message, message.length);
         } else {
-            bulkLanes.submit(fromNode, () -> handle(fromNode, message));
+            bulkLanes.submit(fromNode, () -> handle(fromNode, message, message.length));
+        }
+    }
+
+    /** A lent buffer: decoded right here when handling inline, else copied for the worker. */
+    @Override
+    public void received(int fromNode, byte[] buffer, int length) {
+        if (inline) {
+            traffic.received(fromNode, length);
+            handle(fromNode, buffer, length);
+        } else {
+            received(fromNode, Arrays.copyOf(buffer, length));
         }
     }
 
@@ -203,9 +215,9 @@ public final class Trans implements Dispatcher {
         }
     }
 
-    private void handle(int from, byte[] bytes) {
+    private void handle(int from, byte[] bytes, int length) {
         guard(from, () -> {
-            Input in = wire.open(bytes);
+            Input in = wire.open(bytes, length);
             byte kind = in.readByte();
             switch (kind) {
                 case ONE_WAY -> handler.received(from, wire.readPayload(in));

@@ -122,7 +122,15 @@ public final class WireFormat {
 
     /** Opens {@code bytes} for reading header fields, then {@link #readPayload}. */
     public Input open(byte[] bytes) {
-        return new BulkInput(bytes);
+        return open(bytes, bytes.length);
+    }
+
+    /**
+     * Opens bytes {@code [0, length)} of {@code buffer}. Decoded objects never share the buffer
+     * (arrays and strings are copied out), so it may be reused once they are read.
+     */
+    public Input open(byte[] buffer, int length) {
+        return new BulkInput(buffer, length);
     }
 
     /** Reads the class-tagged payload that follows the header in {@code in}. */

@@ -2,6 +2,7 @@ package org.jdsm.comm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * records which threads ran its callbacks and whether a callback ever ran inside another one on
  * the same thread, and can react to bulk messages (e.g. send from the callback).
  */
-public final class RecordingDispatcher implements Dispatcher {
+public class RecordingDispatcher implements Dispatcher {
 
     private final Set<Thread> callbackThreads = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<boolean[]> inCallback = ThreadLocal.withInitial(() -> new boolean[1]);
@@ -25,6 +26,18 @@ public final class RecordingDispatcher implements Dispatcher {
     private final Map<Integer, List<byte[]>> express = new ConcurrentHashMap<>();
     private final Map<Integer, Throwable> failures = new ConcurrentHashMap<>();
     private final List<String> calls = new ArrayList<>();
+
+    /** A recorder that takes bulk messages in lent buffers (as Trans does), copying each before it returns. */
+    public static RecordingDispatcher lending() {
+        return new Lending();
+    }
+
+    private static final class Lending extends RecordingDispatcher implements BufferDispatcher {
+        @Override
+        public void received(int fromNode, byte[] buffer, int length) {
+            received(fromNode, Arrays.copyOf(buffer, length));
+        }
+    }
 
     @Override
     public void received(int fromNode, byte[] message) {

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
@@ -96,6 +97,20 @@ final class Mesh {
             } else {
                 dispatcher.expressReceived(from, message);
             }
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "node " + me() + ": the dispatcher failed on a message from node " + from, e);
+        }
+    }
+
+    /** True if the Dispatcher takes bulk messages in a reused buffer ({@link BufferDispatcher}). */
+    boolean lendsBuffers() {
+        return dispatcher instanceof BufferDispatcher;
+    }
+
+    /** Hands a bulk message in a lent buffer to the {@link BufferDispatcher}; a Dispatcher bug must not break the connection. */
+    void deliverLent(int from, byte[] buffer, int length) {
+        try {
+            ((BufferDispatcher) dispatcher).received(from, buffer, length);
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "node " + me() + ": the dispatcher failed on a message from node " + from, e);
         }
