@@ -1,6 +1,7 @@
 package org.jdsm.trans;
 
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.BufferDispatcher;
@@ -118,15 +120,15 @@ public final class Trans implements BufferDispatcher {
 
     /** Sends {@code message} to the node-level handler of {@code node}. */
     public void asend(int node, Object message) {
-        send(node, wire.encode(out -> out.writeByte(ONE_WAY), message));
+        send(node, out -> out.writeByte(ONE_WAY), message);
     }
 
     /** Sends {@code message} to logical thread {@code localThread} of {@code node}; it reads it with {@link #receive}. */
     public void asend(int node, int localThread, Object message) {
-        send(node, wire.encode(out -> {
+        send(node, out -> {
             out.writeByte(TO_THREAD);
             out.writeVarInt(localThread, true);
-        }, message));
+        }, message);
     }
 
     /** Takes the next message sent to {@code localThread} of this node, waiting up to {@code millis}; null on time-out. */
@@ -149,16 +151,19 @@ public final class Trans implements BufferDispatcher {
             failPending(id, node, "the job is shutting down");
             return future;
         }
-        send(node, wire.encode(out -> {
+        send(node, out -> {
             out.writeByte(REQUEST);
             out.writeVarLong(id, true);
-        }, request));
+        }, request);
         return future;
     }
 
-    private void send(int node, byte[] bytes) {
-        traffic.sent(node, bytes.length); // before the send: the receiver may answer before asend returns
-        comm.asend(node, bytes);
+    /** Encodes into this thread's buffer, from which the Comm takes its copy. */
+    private void send(int node, Consumer<Output> header, Object payload) {
+        wire.encode(header, payload, (buffer, length) -> {
+            traffic.sent(node, length); // before the send: the receiver may answer before asend returns
+            comm.asend(node, buffer, 0, length);
+        });
     }
 
     // ---- Dispatcher: called on Comm I/O threads; handle there, or hand to the source's lane. ----
@@ -293,10 +298,10 @@ public final class Trans implements BufferDispatcher {
                 throw new IllegalStateException("request " + id + " from node " + node + " answered twice");
             }
             if (!closed) {
-                send(node, wire.encode(out -> {
+                send(node, out -> {
                     out.writeByte(kind);
                     out.writeVarLong(id, true);
-                }, payload));
+                }, payload);
             }
         }
     }

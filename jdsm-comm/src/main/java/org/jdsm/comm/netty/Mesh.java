@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
@@ -86,6 +87,15 @@ final class Mesh {
             }
         } else {
             peers[node].outbound(lane).offer(message);
+        }
+    }
+
+    /** Queues a copy of a bulk message the caller keeps (see {@link OutboundLane#offerCopy}). */
+    void sendCopy(int node, byte[] buffer, int offset, int length) {
+        if (node == me() || node < 0 || node >= peers.length) {
+            send(node, Lane.BULK, Arrays.copyOfRange(buffer, offset, offset + length));
+        } else if (!closing) {
+            peers[node].outbound(Lane.BULK).offerCopy(buffer, offset, length);
         }
     }
 

@@ -168,11 +168,23 @@ public final class NettyComm implements Comm {
     @Override
     public void asend(int node, byte[] message) {
         Mesh m = running();
-        if (message.length > m.config.maxFrameBytes()) {
-            throw new CommException("message of " + message.length + " bytes to node " + node
+        checkSize(m, node, message.length);
+        m.send(node, Lane.BULK, message);
+    }
+
+    private static void checkSize(Mesh m, int node, int length) {
+        if (length > m.config.maxFrameBytes()) {
+            throw new CommException("message of " + length + " bytes to node " + node
                     + " exceeds the frame limit of " + m.config.maxFrameBytes());
         }
-        m.send(node, Lane.BULK, message);
+    }
+
+    /** Frames the copy straight into pooled direct buffers while the connection keeps up. */
+    @Override
+    public void asend(int node, byte[] buffer, int offset, int length) {
+        Mesh m = running();
+        checkSize(m, node, length);
+        m.sendCopy(node, buffer, offset, length);
     }
 
     @Override
