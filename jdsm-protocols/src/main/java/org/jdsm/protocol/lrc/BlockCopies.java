@@ -70,10 +70,7 @@ final class BlockCopies {
     private void fetched(BlockState st, FetchReply reply) {
         synchronized (st) {
             if (reply != null) {
-                st.object.install(st.block, reply.content());
-                st.have = reply.have();
-                st.present = true;
-                st.refreshValid();
+                st.install(reply.content(), reply.have(), false); // a read: keeping it would double the memory
                 protocol.statistics().increment(Counter.FETCHES);
             }
             st.fetching = false;

@@ -160,10 +160,7 @@ public final class LazyRelease extends SharedObjectPool {
                     if (st.writers++ == 0) {
                         writingBlocks.incrementAndGet();
                     }
-                    if (st.home != myNode() && st.twin == null) {
-                        st.twin = st.object.snapshot(st.block);
-                        st.twinBase = st.have.clone();
-                    }
+                    st.startWriter(st.home == myNode());
                     return;
                 }
             }
@@ -347,10 +344,7 @@ public final class LazyRelease extends SharedObjectPool {
         synchronized (st) {
             if (st.home != myNode() && !st.computeValid() && !st.fetching && st.twin == null
                     && VectorClock.covers(copy.have(), st.needed)) {
-                st.object.install(st.block, copy.content());
-                st.have = copy.have();
-                st.present = true;
-                st.refreshValid();
+                st.install(copy.content(), copy.have(), true); // the lock's holder writes next
                 st.notifyAll();
             }
         }
