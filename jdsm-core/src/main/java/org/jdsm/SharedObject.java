@@ -51,6 +51,15 @@ public abstract class SharedObject {
     /** Overwrites {@code block} in place with {@code content} made by {@link #snapshot}. */
     public abstract void install(int block, Object content);
 
+    /**
+     * True if {@link #install} copies the content's elements, so that the content stays a private
+     * copy equal to the block right after the install, and may serve as a later twin instead of a
+     * new {@link #snapshot}. False (the default) if the block may share parts of it.
+     */
+    public boolean installKeepsContentPrivate() {
+        return false;
+    }
+
     /** What changed in {@code block} since {@code twin} (a {@link #snapshot}); null if nothing. */
     public abstract Object diff(int block, Object twin);
 

@@ -79,6 +79,12 @@ public final class SharedObjectForBlock extends SharedObject {
         System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
     }
 
+    /** The elements are copied in (object elements as references, as {@link #snapshot} copies them). */
+    @Override
+    public boolean installKeepsContentPrivate() {
+        return true;
+    }
+
     @Override
     public Object diff(int block, Object twin) {
         return ArrayDiff.between(kind, object(), blockStart(block), twin, blockSize(block));

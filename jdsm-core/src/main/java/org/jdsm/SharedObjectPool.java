@@ -1,16 +1,10 @@
 package org.jdsm;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -20,7 +14,6 @@ import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
 import org.jdsm.trans.MessageHandler;
 import org.jdsm.trans.Trans;
-import org.jdsm.wire.WireException;
 
 /**
  * The shared object pool (JDSM paper, Table 3): registration of shared objects and the
@@ -36,18 +29,14 @@ import org.jdsm.wire.WireException;
  */
 public abstract class SharedObjectPool implements MessageHandler {
 
-    private final List<SharedObject> objects = new ArrayList<>();
-    private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
-    private final Map<Long, HolderMutex> mutexes = new ConcurrentHashMap<>();
-    /** Per thread: the blocks it wrote through {@link #writeCheck} since its last synchronization. */
-    private final ThreadLocal<WrittenBlocks> writtenBlocks = ThreadLocal.withInitial(WrittenBlocks::new);
+    private final Registry registry = new Registry();
+    private final LocalExclusion exclusion = new LocalExclusion();
+    private final InstrumentedWrites instrumented = new InstrumentedWrites();
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
     private static final long YIELD_AFTER_MILLIS = 20;
-    /** Per thread: synchronizations begun so far (see {@link #syncCounter()}). */
-    private final ThreadLocal<int[]> syncs = ThreadLocal.withInitial(() -> new int[1]);
     private PoolContext context;
     private CyclicBarrier localBarrier;
-    private ExecutorService asyncExecutor;
+    private HelperThreads helpers;
     private volatile boolean registrationOpen;
     private volatile Throwable abortCause;
 
@@ -57,11 +46,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void init(PoolContext ctx) {
         this.context = ctx;
         this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), this::nodeBarrier);
-        this.asyncExecutor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "jdsm-async-n" + ctx.myNode());
-            t.setDaemon(true);
-            return t;
-        });
+        this.helpers = new HelperThreads(ctx.myNode());
         onInit();
     }
 
@@ -71,7 +56,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             return; // never initialized: the node failed before the pool started
         }
         onFin();
-        asyncExecutor.shutdownNow();
+        helpers.shutdown();
     }
 
     /** Opens or closes registration (the runtime opens it around {@code Spmd.init()}). */
@@ -84,13 +69,15 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (abortCause == null) {
             abortCause = cause;
         }
-        localBarrier.reset();
+        // Not on the calling thread: that may be an I/O thread, and the barrier's lock can be held by
+        // a thread inside nodeBarrier() that waits for messages (it sees abortCause within 100 ms).
+        helpers.runElsewhere(localBarrier::reset);
     }
 
     /** Signatures of the registered objects in key order, compared across nodes by the runtime. */
     public final List<String> signatures() {
         List<String> out = new ArrayList<>();
-        for (SharedObject so : objects) {
+        for (SharedObject so : registry.all()) {
             out.add(so.signature());
         }
         return out;
@@ -105,7 +92,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             throw new DsmException("register(" + obj.getClass().getSimpleName()
                     + ") without a block length: use register(array, blockLength) for arrays");
         }
-        return add(new SharedObjectOne(obj, objects.size(), context.nodes(), context.wire()), obj);
+        return add(new SharedObjectOne(obj, registry.nextKey(), context.nodes(), context.wire()), obj);
     }
 
     /** Registers an array split into blocks of {@code blockLength}, block-distributed. Returns {@code array}. */
@@ -119,67 +106,42 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (!array.getClass().isArray()) {
             throw new DsmException("register(obj, blockLength) needs an array, got " + array.getClass().getName());
         }
-        return add(new SharedObjectForBlock(array, objects.size(), context.nodes(), blockLength, distribution), array);
+        return add(new SharedObjectForBlock(array, registry.nextKey(), context.nodes(), blockLength, distribution), array);
     }
 
     private void checkRegistration(Object obj) {
-        if (obj == null) {
-            throw new DsmException("cannot register null");
-        }
-        if (!registrationOpen) {
+        if (obj != null && !registrationOpen) {
             throw new DsmException("register(" + obj.getClass().getSimpleName()
                     + ") called outside init(): shared objects are registered only in Spmd.init()");
         }
-        if (byObject.containsKey(obj)) {
-            throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
-        }
-        try {
-            context.wire().decode(context.wire().encode(obj));
-        } catch (WireException e) {
-            throw new DsmException("cannot share an instance of " + obj.getClass().getName() + ": "
-                    + Unserializable.culprit(obj, context.wire()) + " (Kryo: " + e.getMessage().split("\n")[0] + ")", e);
-        }
+        registry.check(obj, context.wire());
     }
 
     private <T> T add(SharedObject so, T obj) {
-        objects.add(so);
-        byObject.put(obj, so);
+        registry.add(obj, so);
+        exclusion.registered(so);
         onRegistered(so);
         return obj;
     }
 
     /** The shared object wrapping {@code obj}; fails naming the object if it was never registered. */
     public final SharedObject sharedObject(Object obj) {
-        SharedObject so = byObject.get(obj);
-        if (so == null) {
-            throw new DsmException(describe(obj) + " is not a registered shared object (register it in init())");
-        }
-        return so;
+        return registry.require(obj);
     }
 
     /** The shared object wrapping {@code obj}, or null if it is not registered (for instrumented code). */
     public final SharedObject registered(Object obj) {
-        return byObject.get(obj);
+        return registry.find(obj);
     }
 
     /** The shared object with registration ordinal {@code key}. */
     protected final SharedObject sharedObject(int key) {
-        return objects.get(key);
+        return registry.get(key);
     }
 
     /** All registered objects in key order. */
     protected final List<SharedObject> sharedObjects() {
-        return objects;
-    }
-
-    private static String describe(Object obj) {
-        if (obj == null) {
-            return "null";
-        }
-        if (obj.getClass().isArray()) {
-            return obj.getClass().getSimpleName().replace("[]", "") + "[" + java.lang.reflect.Array.getLength(obj) + "]";
-        }
-        return obj.getClass().getName();
+        return registry.all();
     }
 
     // ---------------------------------------------------------------- update
@@ -261,7 +223,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     private void lockBlocks(SharedObject so, int from, int to, Thread holder) {
         for (int b = from; b < to; b++) {
             long id = LockIds.block(so.key(), b);
-            HolderMutex m = mutex(id);
+            HolderMutex m = exclusion.block(so, b);
             int depth = m.tryEnter(holder);
             List<Long> yielded = depth > 0 ? List.of() : yieldWritesAfter(id);
             if (depth == 1 || depth == 0 && m.enter(holder, this)) {
@@ -280,12 +242,12 @@ public abstract class SharedObjectPool implements MessageHandler {
         endWrites();
         Thread holder = Thread.currentThread();
         for (int b = from; b < to; b++) {
-            if (!mutex(LockIds.block(so.key(), b)).heldBy(holder)) {
+            if (!exclusion.block(so, b).heldBy(holder)) {
                 throw new DsmException(call + ": this thread did not acquire block " + b + " of " + so);
             }
         }
         for (int b = from; b < to; b++) {
-            HolderMutex m = mutex(LockIds.block(so.key(), b));
+            HolderMutex m = exclusion.block(so, b);
             if (m.outermost(holder)) {
                 releaseBlock(so, b);
             }
@@ -307,7 +269,7 @@ public abstract class SharedObjectPool implements MessageHandler {
      * {@code index} current (as {@link #update(Object, int)}); otherwise does nothing.
      */
     public final void readCheck(Object array, int index) {
-        SharedObject so = byObject.get(array);
+        SharedObject so = registry.find(array);
         if (so != null) {
             updateBlock(so, so.blockOf(index));
         }
@@ -315,7 +277,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Read check for a field of {@code obj}: if it is a shared object, makes it current. */
     public final void readCheck(Object obj) {
-        SharedObject so = byObject.get(obj);
+        SharedObject so = registry.find(obj);
         if (so != null) {
             updateBlocks(so, 0, so.blockCount());
         }
@@ -329,7 +291,7 @@ public abstract class SharedObjectPool implements MessageHandler {
      * writers (LRC) let them proceed.
      */
     public final void writeCheck(Object array, int index) {
-        SharedObject so = byObject.get(array);
+        SharedObject so = registry.find(array);
         if (so != null) {
             startWrite(so, so.blockOf(index));
         }
@@ -337,7 +299,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Write check for a field of {@code obj}: if it is a shared object, this thread may write it. */
     public final void writeCheck(Object obj) {
-        SharedObject so = byObject.get(obj);
+        SharedObject so = registry.find(obj);
         if (so != null) {
             for (int b = 0; b < so.blockCount(); b++) {
                 startWrite(so, b);
@@ -347,29 +309,20 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** True if {@code obj} is a registered shared object (for instrumented code deciding what to check). */
     public final boolean isShared(Object obj) {
-        return byObject.containsKey(obj);
+        return registry.find(obj) != null;
     }
 
     private void startWrite(SharedObject so, int b) {
-        WrittenBlocks written = writtenBlocks.get();
         long id = LockIds.block(so.key(), b);
-        if (!written.contains(id)) {
+        if (!instrumented.hasWritten(id)) {
             writeBlock(so, b);
-            written.add(id);
+            instrumented.wrote(id);
         }
     }
 
     /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
     private void endWrites() {
-        syncs.get()[0]++;
-        WrittenBlocks written = writtenBlocks.get();
-        if (written.isEmpty()) {
-            return;
-        }
-        for (long id : written.all()) {
-            endWriteBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
-        }
-        written.clear();
+        instrumented.beginSync(id -> endWriteBlock(registry.get(LockIds.keyOf(id)), LockIds.blockOf(id)));
     }
 
     /**
@@ -378,24 +331,12 @@ public abstract class SharedObjectPool implements MessageHandler {
      * them in ascending order for {@link #retake}.
      */
     private List<Long> yieldWritesAfter(long id) {
-        WrittenBlocks written = writtenBlocks.get();
-        if (!written.holdsAfter(id)) {
-            return List.of();
-        }
-        List<Long> after = written.removeAfter(id);
-        for (long held : after) {
-            endWriteBlock(objects.get(LockIds.keyOf(held)), LockIds.blockOf(held));
-        }
-        return after;
+        return instrumented.yieldAfter(id, held -> endWriteBlock(registry.get(LockIds.keyOf(held)), LockIds.blockOf(held)));
     }
 
     /** Takes back, in ascending order, the written blocks {@link #yieldWritesAfter} gave up. */
     private void retake(List<Long> yielded) {
-        WrittenBlocks written = writtenBlocks.get();
-        for (long id : yielded) {
-            writeBlock(objects.get(LockIds.keyOf(id)), LockIds.blockOf(id));
-            written.add(id);
-        }
+        instrumented.retake(yielded, id -> writeBlock(registry.get(LockIds.keyOf(id)), LockIds.blockOf(id)));
     }
 
     /**
@@ -405,7 +346,7 @@ public abstract class SharedObjectPool implements MessageHandler {
      * unchanged, so instrumented code may skip repeating it.
      */
     public final IntSupplier syncCounter() {
-        int[] count = syncs.get();
+        int[] count = instrumented.syncCounter();
         return () -> count[0];
     }
 
@@ -445,16 +386,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private DsmFuture async(Object result, Runnable op) {
-        CompletableFuture<Object> f = new CompletableFuture<>();
-        asyncExecutor.execute(() -> {
-            try {
-                op.run();
-                f.complete(result);
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
-        return new DsmFuture(f);
+        return helpers.start(result, op);
     }
 
     // ---------------------------------------------------------------- locks and barrier
@@ -466,7 +398,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Releases the lock of a registered shared object (a release point for all shared data). */
     public final void unlock(Object obj) {
-        unlockId(LockIds.object(sharedObject(obj).key()), "unlock(" + describe(obj) + ")");
+        unlockId(LockIds.object(sharedObject(obj).key()), "unlock(" + Registry.describe(obj) + ")");
     }
 
     /** Takes the job-wide lock called {@code name}. */
@@ -481,11 +413,12 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     private void lockId(long id) {
         endWrites();
-        if (mutex(id).enter(Thread.currentThread(), this)) {
+        HolderMutex m = exclusion.lock(id);
+        if (m.enter(Thread.currentThread(), this)) {
             try {
                 acquireLock(id);
             } catch (RuntimeException e) {
-                mutex(id).exit();
+                m.exit();
                 throw e;
             }
         }
@@ -493,7 +426,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     private void unlockId(long id, String call) {
         endWrites();
-        HolderMutex m = mutex(id);
+        HolderMutex m = exclusion.lock(id);
         Thread me = Thread.currentThread();
         if (!m.heldBy(me)) {
             throw new DsmException(call + ": this thread does not hold the lock");
@@ -519,10 +452,6 @@ public abstract class SharedObjectPool implements MessageHandler {
         } finally {
             context.stats().add(DsmStats.Counter.BARRIER_WAIT_NANOS, System.nanoTime() - start);
         }
-    }
-
-    private HolderMutex mutex(long id) {
-        return mutexes.computeIfAbsent(id, k -> new HolderMutex());
     }
 
     // ---------------------------------------------------------------- for protocols
@@ -582,7 +511,7 @@ public abstract class SharedObjectPool implements MessageHandler {
      */
     protected final <T> T awaitBlock(SharedObject so, int b, Future<T> future) {
         long id = LockIds.block(so.key(), b);
-        if (!writtenBlocks.get().holdsAfter(id) || completesSoon(future)) {
+        if (!instrumented.holdsAfter(id) || completesSoon(future)) {
             return await(future);
         }
         List<Long> yielded = yieldWritesAfter(id);
@@ -654,7 +583,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Ends the calling thread's instrumented writes to {@code block}: they must become visible to later acquirers. */
     protected void endWriteBlock(SharedObject so, int block) {
-        HolderMutex m = mutex(LockIds.block(so.key(), block));
+        HolderMutex m = exclusion.block(so, block);
         if (m.outermost(Thread.currentThread())) {
             releaseBlock(so, block);
         }

@@ -1,5 +1,7 @@
 package org.jdsm.comm;
 
+import java.util.Arrays;
+
 /**
  * The Comm layer (JDSM paper, Table 2): moves opaque byte messages between the nodes of one job.
  *
@@ -40,6 +42,15 @@ public interface Comm {
 
     /** Queues {@code message} for delivery to {@code node}. */
     void asend(int node, byte[] message);
+
+    /**
+     * Like {@link #asend(int, byte[])} for a copy of {@code buffer[offset, offset + length)}: the
+     * caller may reuse the buffer as soon as this returns. A Comm that copies into its own send
+     * buffers anyway does it here and spares the intermediate array; the default makes that array.
+     */
+    default void asend(int node, byte[] buffer, int offset, int length) {
+        asend(node, Arrays.copyOfRange(buffer, offset, offset + length));
+    }
 
     /** Queues a small, high-priority message for {@code node}. */
     void expressSend(int node, byte[] message);

@@ -12,8 +12,13 @@ public final class MessageLimits {
 
     /** Throws unless {@code message} fits the frame limit of {@code config}. */
     public static void checkBulk(CommConfig config, int node, byte[] message) {
-        if (message.length > config.maxFrameBytes()) {
-            throw new CommException("message of " + message.length + " bytes to node " + node
+        checkBulk(config, node, message.length);
+    }
+
+    /** Throws unless a message of {@code length} bytes fits the frame limit of {@code config}. */
+    public static void checkBulk(CommConfig config, int node, int length) {
+        if (length > config.maxFrameBytes()) {
+            throw new CommException("message of " + length + " bytes to node " + node
                     + " exceeds the frame limit of " + config.maxFrameBytes());
         }
     }

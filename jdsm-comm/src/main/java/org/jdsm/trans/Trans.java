@@ -1,6 +1,8 @@
 package org.jdsm.trans;
 
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -8,22 +10,30 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
-import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.wire.WireFormat;
 
 /**
  * The Trans layer (JDSM paper, Table 1): typed messages between nodes and logical threads, on top
- * of a {@link Comm}. It serializes with a {@link WireFormat}, runs handlers on a bounded worker pool
- * (FIFO per source node, see {@link MessageHandler}), and matches requests with replies through
- * futures. It is the only way a DSM protocol talks to other nodes.
+ * of a {@link Comm}. It serializes with a {@link WireFormat}, runs handlers (FIFO per source node,
+ * see {@link MessageHandler}) either directly on the Comm's I/O threads, for a
+ * {@link MessageHandler#nonBlocking() non-blocking} handler, or on a bounded worker pool, and
+ * matches requests with replies through futures. It is the only way a DSM protocol talks to other
+ * nodes.
+ *
+ * <p>Handling on the I/O thread keeps per-pair FIFO without any queue, because every Comm delivers
+ * one pair's messages on one thread in order, and never on the sending thread (so a handler cannot
+ * re-enter one that is sending).
  */
-public final class Trans implements Dispatcher {
+public final class Trans implements BufferDispatcher {
 
     private static final System.Logger LOG = System.getLogger(Trans.class.getName());
 
@@ -36,6 +46,8 @@ public final class Trans implements Dispatcher {
     private final Comm comm;
     private final WireFormat wire;
     private final MessageHandler handler;
+    /** Handlers run on the I/O thread that delivers (see {@link MessageHandler#nonBlocking()}). */
+    private final boolean inline;
     private final ExecutorService workers;
     private final AtomicLong nextRequestId = new AtomicLong();
     private final Map<Long, PendingRequest> pending = new ConcurrentHashMap<>();
@@ -58,6 +70,7 @@ public final class Trans implements Dispatcher {
         this.comm = comm;
         this.wire = wire;
         this.handler = handler;
+        this.inline = handler.nonBlocking();
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(workerThreads, r -> {
             Thread t = new Thread(r, "jdsm-trans-" + n.incrementAndGet());
@@ -107,15 +120,15 @@ public final class Trans implements Dispatcher {
 
     /** Sends {@code message} to the node-level handler of {@code node}. */
     public void asend(int node, Object message) {
-        send(node, wire.encode(out -> out.writeByte(ONE_WAY), message));
+        send(node, out -> out.writeByte(ONE_WAY), message);
     }
 
     /** Sends {@code message} to logical thread {@code localThread} of {@code node}; it reads it with {@link #receive}. */
     public void asend(int node, int localThread, Object message) {
-        send(node, wire.encode(out -> {
+        send(node, out -> {
             out.writeByte(TO_THREAD);
             out.writeVarInt(localThread, true);
-        }, message));
+        }, message);
     }
 
     /** Takes the next message sent to {@code localThread} of this node, waiting up to {@code millis}; null on time-out. */
@@ -138,30 +151,53 @@ public final class Trans implements Dispatcher {
             failPending(id, node, "the job is shutting down");
             return future;
         }
-        send(node, wire.encode(out -> {
+        send(node, out -> {
             out.writeByte(REQUEST);
             out.writeVarLong(id, true);
-        }, request));
+        }, request);
         return future;
     }
 
-    private void send(int node, byte[] bytes) {
-        traffic.sent(node, bytes.length); // before the send: the receiver may answer before asend returns
-        comm.asend(node, bytes);
+    /** Encodes into this thread's buffer, from which the Comm takes its copy. */
+    private void send(int node, Consumer<Output> header, Object payload) {
+        wire.encode(header, payload, (buffer, length) -> {
+            traffic.sent(node, length); // before the send: the receiver may answer before asend returns
+            comm.asend(node, buffer, 0, length);
+        });
     }
 
-    // ---- Dispatcher: called on Comm I/O threads; hand everything to the source's lane. ----
+    // ---- Dispatcher: called on Comm I/O threads; handle there, or hand to the source's lane. ----
 
     @Override
     public void received(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
-        bulkLanes.submit(fromNode, () -> handle(fromNode, message));
+        if (inline) {
+            handle(fromNode, message, message.length);
+        } else {
+            bulkLanes.submit(fromNode, () -> handle(fromNode, message, message.length));
+        }
+    }
+
+    /** A lent buffer: decoded right here when handling inline, else copied for the worker. */
+    @Override
+    public void received(int fromNode, byte[] buffer, int length) {
+        if (inline) {
+            traffic.received(fromNode, length);
+            handle(fromNode, buffer, length);
+        } else {
+            received(fromNode, Arrays.copyOf(buffer, length));
+        }
     }
 
     @Override
     public void expressReceived(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
-        expressLanes.submit(fromNode, () -> guard(fromNode, () -> handler.expressReceived(fromNode, message)));
+        Runnable task = () -> guard(fromNode, () -> handler.expressReceived(fromNode, message));
+        if (inline) {
+            task.run();
+        } else {
+            expressLanes.submit(fromNode, task);
+        }
     }
 
     @Override
@@ -184,9 +220,9 @@ public final class Trans implements Dispatcher {
         }
     }
 
-    private void handle(int from, byte[] bytes) {
+    private void handle(int from, byte[] bytes, int length) {
         guard(from, () -> {
-            Input in = wire.open(bytes);
+            Input in = wire.open(bytes, length);
             byte kind = in.readByte();
             switch (kind) {
                 case ONE_WAY -> handler.received(from, wire.readPayload(in));
@@ -219,13 +255,20 @@ public final class Trans implements Dispatcher {
         return mailboxes.computeIfAbsent(localThread, t -> new LinkedBlockingQueue<>());
     }
 
-    /** A handler that throws leaves this node inconsistent: report it instead of losing it in the pool. */
+    /**
+     * A handler that throws leaves this node inconsistent: report it instead of losing it. The report
+     * goes to a worker, since reacting to it may wait (e.g. for other nodes to acknowledge an abort).
+     */
     private void guard(int from, Runnable task) {
         try {
             task.run();
         } catch (RuntimeException | Error e) {
             LOG.log(System.Logger.Level.ERROR, "node " + myNode() + ": handling a message from node " + from + " failed", e);
-            handler.failed(from, e);
+            try {
+                workers.execute(() -> handler.failed(from, e));
+            } catch (RejectedExecutionException stopped) {
+                // fin() has stopped the workers: the job is over, nothing is left to tell.
+            }
         }
     }
 
@@ -255,10 +298,10 @@ public final class Trans implements Dispatcher {
                 throw new IllegalStateException("request " + id + " from node " + node + " answered twice");
             }
             if (!closed) {
-                send(node, wire.encode(out -> {
+                send(node, out -> {
                     out.writeByte(kind);
                     out.writeVarLong(id, true);
-                }, payload));
+                }, payload);
             }
         }
     }

@@ -7,8 +7,8 @@ import java.nio.ByteOrder;
 /** The reading twin of {@link BulkOutput}: primitive arrays come out of the buffer in one copy each. */
 final class BulkInput extends Input {
 
-    BulkInput(byte[] bytes) {
-        super(bytes);
+    BulkInput(byte[] bytes, int length) {
+        super(bytes, 0, length);
     }
 
     private ByteBuffer window(int bytes) {

@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.objenesis.strategy.StdInstantiatorStrategy;
@@ -81,38 +82,51 @@ public final class WireFormat {
         return registrations;
     }
 
+    /** Takes an encoded message: bytes {@code [0, length)} of {@code buffer}, valid only during the call. */
+    @FunctionalInterface
+    public interface EncodedSink {
+        void take(byte[] buffer, int length);
+    }
+
     /**
      * Encodes a message: {@code header} writes any fixed fields first, then {@code payload}
      * follows as a class-tagged object. Returns an exactly sized array.
      */
     public byte[] encode(Consumer<Output> header, Object payload) {
-        Output out = output();
+        byte[][] bytes = new byte[1][];
+        encode(header, payload, (buffer, length) -> bytes[0] = Arrays.copyOf(buffer, length));
+        return bytes[0];
+    }
+
+    /**
+     * Encodes like {@link #encode(Consumer, Object)} and hands {@code sink} the bytes in this
+     * thread's encode buffer, without copying them out (e.g. to a Comm that copies them anyway).
+     */
+    public void encode(Consumer<Output> header, Object payload, EncodedSink sink) {
+        SoftReference<Output> kept = outputs.get();
+        Output out = kept == null ? null : kept.get();
+        if (out == null) {
+            out = new BulkOutput(INITIAL_BUFFER);
+        }
+        outputs.remove(); // in use: an encode nested in the sink gets a buffer of its own
+        out.reset();
         Kryo kryo = kryos.obtain();
         try {
             header.accept(out);
             kryo.writeClassAndObject(out, payload);
-            return out.toBytes();
         } catch (RuntimeException e) {
             // Kryo fails with KryoException, but reflection problems (closed JDK modules) surface raw.
             throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
-            if (out.getBuffer().length > MAX_KEPT_BUFFER) {
-                outputs.remove();
+        }
+        try {
+            sink.take(out.getBuffer(), out.position());
+        } finally {
+            if (out.getBuffer().length <= MAX_KEPT_BUFFER) {
+                outputs.set(kept != null && kept.get() == out ? kept : new SoftReference<>(out));
             }
         }
-    }
-
-    /** This thread's encode buffer, emptied. */
-    private Output output() {
-        SoftReference<Output> kept = outputs.get();
-        Output out = kept == null ? null : kept.get();
-        if (out == null) {
-            out = new BulkOutput(INITIAL_BUFFER);
-            outputs.set(new SoftReference<>(out));
-        }
-        out.reset();
-        return out;
     }
 
     /** Encodes {@code payload} alone. */
@@ -122,7 +136,15 @@ public final class WireFormat {
 
     /** Opens {@code bytes} for reading header fields, then {@link #readPayload}. */
     public Input open(byte[] bytes) {
-        return new BulkInput(bytes);
+        return open(bytes, bytes.length);
+    }
+
+    /**
+     * Opens bytes {@code [0, length)} of {@code buffer}. Decoded objects never share the buffer
+     * (arrays and strings are copied out), so it may be reused once they are read.
+     */
+    public Input open(byte[] buffer, int length) {
+        return new BulkInput(buffer, length);
     }
 
     /** Reads the class-tagged payload that follows the header in {@code in}. */

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -46,17 +48,54 @@ public abstract class CommContractTest {
     @Test
     void allToAllIsFifoPerPair() throws Exception {
         int count = 1500;
+        allToAll(count, (comm, from, to) -> {
+            for (int seq = 0; seq < count; seq++) {
+                comm.asend(to, Messages.make(from, seq, Messages.size(seq, 2048)));
+            }
+        });
+    }
+
+    /**
+     * Copying sends ({@link Comm#asend(int, byte[], int, int)}) from one buffer that the sender
+     * scribbles over right after each send, mixed with ordinary sends, some larger than a MiB:
+     * every message arrives intact and in order.
+     */
+    @Test
+    void copyingSendsFromAReusedBufferArriveIntactAndInOrder() throws Exception {
+        int count = 300;
+        int offset = 3;
+        allToAll(count, (comm, from, to) -> {
+            byte[] buffer = new byte[offset + (3 << 20)];
+            for (int seq = 0; seq < count; seq++) {
+                byte[] message = Messages.make(from, seq, seq % 101 == 0 ? (3 << 20) - seq : Messages.size(seq, 4096));
+                if (seq % 3 == 0) {
+                    comm.asend(to, message);
+                } else {
+                    System.arraycopy(message, 0, buffer, offset, message.length);
+                    comm.asend(to, buffer, offset, message.length);
+                    Arrays.fill(buffer, (byte) seq);
+                }
+            }
+        });
+    }
+
+    /** Sends {@code count} messages from every node to every node. */
+    private interface PairSender {
+        void send(Comm comm, int from, int to);
+    }
+
+    /**
+     * Runs {@code sender} on one thread per ordered pair of nodes (itself included), then checks
+     * that every node got messages 0..count-1 from every node, intact and in order.
+     */
+    private void allToAll(int count, PairSender sender) throws InterruptedException {
         List<Thread> senders = new ArrayList<>();
         for (int from = 0; from < NODES; from++) {
             for (int to = 0; to < NODES; to++) {
                 Comm comm = mesh.comm(from);
                 int src = from;
                 int dst = to;
-                senders.add(new Thread(() -> {
-                    for (int seq = 0; seq < count; seq++) {
-                        comm.asend(dst, Messages.make(src, seq, Messages.size(seq, 2048)));
-                    }
-                }));
+                senders.add(new Thread(() -> sender.send(comm, src, dst)));
             }
         }
         senders.forEach(Thread::start);
@@ -95,6 +134,58 @@ public abstract class CommContractTest {
                         "express and bulk " + from + "->" + to);
                 Messages.checkSequence(d.expressFrom(from), from, count, "express " + from + "->" + to);
                 Messages.checkSequence(d.bulkFrom(from), from, count / 10, "bulk " + from + "->" + to);
+            }
+        }
+        assertNoFailures();
+    }
+
+    /**
+     * Trans runs non-blocking handlers on the delivering thread, so a Comm must never deliver on
+     * the thread that sends, nor inside a callback that sends: here each node relays every message
+     * it gets to the next node and to itself, from the callback, while test threads send too.
+     */
+    @Test
+    void callbacksRunNeitherOnTheSenderNorInsideAnotherCallback() throws Exception {
+        int hops = 40;
+        int chains = 25;
+        for (int rank = 0; rank < NODES; rank++) {
+            Comm comm = mesh.comm(rank);
+            int me = rank;
+            mesh.dispatcher(rank).onBulk((from, message) -> {
+                int hop = ByteBuffer.wrap(message).getInt(4);
+                if (from != me && hop < hops) {
+                    comm.asend((me + 1) % NODES, Messages.make(me, hop + 1, 64));
+                    comm.asend(me, Messages.make(me, hop + 1, 64));
+                }
+            });
+        }
+        List<Thread> senders = new ArrayList<>();
+        for (int rank = 0; rank < NODES; rank++) {
+            Comm comm = mesh.comm(rank);
+            int me = rank;
+            senders.add(new Thread(() -> {
+                for (int c = 0; c < chains; c++) {
+                    comm.asend((me + 1) % NODES, Messages.make(me, 0, 64));
+                    comm.asend(me, Messages.make(me, hops, 64)); // to itself: not relayed
+                }
+            }, "contract-sender-" + rank));
+        }
+        senders.forEach(Thread::start);
+        for (Thread t : senders) {
+            t.join(WAIT.toMillis());
+        }
+        for (int rank = 0; rank < NODES; rank++) {
+            RecordingDispatcher d = mesh.dispatcher(rank);
+            int from = (rank + NODES - 1) % NODES;
+            // every chain passes every node: (hops + 1) messages per chain from the left neighbour
+            d.await(() -> d.bulkFrom(from).size() == chains * (hops + 1), WAIT, "relayed chains at node " + rank);
+        }
+        Thread me = Thread.currentThread();
+        for (int rank = 0; rank < NODES; rank++) {
+            RecordingDispatcher d = mesh.dispatcher(rank);
+            assertTrue(!d.sawNestedCallback(), "node " + rank + ": a callback ran inside another one (delivery on the sending thread)");
+            for (Thread t : d.callbackThreads()) {
+                assertTrue(t != me && !senders.contains(t), "node " + rank + ": callback on sending thread " + t.getName());
             }
         }
         assertNoFailures();

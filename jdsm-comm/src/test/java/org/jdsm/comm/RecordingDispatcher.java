@@ -2,27 +2,87 @@ package org.jdsm.comm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
-/** A Dispatcher for tests: records everything per source node and lets tests wait for it. */
-public final class RecordingDispatcher implements Dispatcher {
+/**
+ * A Dispatcher for tests: records everything per source node and lets tests wait for it. It also
+ * records which threads ran its callbacks and whether a callback ever ran inside another one on
+ * the same thread, and can react to bulk messages (e.g. send from the callback).
+ */
+public class RecordingDispatcher implements Dispatcher {
+
+    private final Set<Thread> callbackThreads = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<boolean[]> inCallback = ThreadLocal.withInitial(() -> new boolean[1]);
+    private volatile boolean nested;
+    private volatile BiConsumer<Integer, byte[]> onBulk = (from, message) -> { };
 
     private final Map<Integer, List<byte[]>> bulk = new ConcurrentHashMap<>();
     private final Map<Integer, List<byte[]>> express = new ConcurrentHashMap<>();
     private final Map<Integer, Throwable> failures = new ConcurrentHashMap<>();
     private final List<String> calls = new ArrayList<>();
 
+    /** A recorder that takes bulk messages in lent buffers (as Trans does), copying each before it returns. */
+    public static RecordingDispatcher lending() {
+        return new Lending();
+    }
+
+    private static final class Lending extends RecordingDispatcher implements BufferDispatcher {
+        @Override
+        public void received(int fromNode, byte[] buffer, int length) {
+            received(fromNode, Arrays.copyOf(buffer, length));
+        }
+    }
+
     @Override
     public void received(int fromNode, byte[] message) {
-        record(bulk, fromNode, message);
+        boolean[] inside = enter();
+        try {
+            record(bulk, fromNode, message);
+            onBulk.accept(fromNode, message);
+        } finally {
+            inside[0] = false;
+        }
     }
 
     @Override
     public void expressReceived(int fromNode, byte[] message) {
-        record(express, fromNode, message);
+        boolean[] inside = enter();
+        try {
+            record(express, fromNode, message);
+        } finally {
+            inside[0] = false;
+        }
+    }
+
+    private boolean[] enter() {
+        callbackThreads.add(Thread.currentThread());
+        boolean[] inside = inCallback.get();
+        if (inside[0]) {
+            nested = true;
+        }
+        inside[0] = true;
+        return inside;
+    }
+
+    /** Runs {@code reaction} after recording each bulk message, on the delivering thread. */
+    public void onBulk(BiConsumer<Integer, byte[]> reaction) {
+        onBulk = reaction;
+    }
+
+    /** Threads that have run a callback of this dispatcher. */
+    public Set<Thread> callbackThreads() {
+        return Set.copyOf(callbackThreads);
+    }
+
+    /** True if a callback ever started while the same thread was inside another one. */
+    public boolean sawNestedCallback() {
+        return nested;
     }
 
     @Override

@@ -38,6 +38,12 @@ public final class TestMesh implements AutoCloseable {
      */
     public static TestMesh start(int nodes, Supplier<Comm> factory, boolean tcpRendezvous,
             IntFunction<CommConfig.Builder> config) throws Exception {
+        return start(nodes, factory, tcpRendezvous, config, RecordingDispatcher::new);
+    }
+
+    /** Like {@link #start(int, Supplier, boolean, IntFunction)}, with dispatchers from {@code recorders}. */
+    public static TestMesh start(int nodes, Supplier<Comm> factory, boolean tcpRendezvous,
+            IntFunction<CommConfig.Builder> config, Supplier<RecordingDispatcher> recorders) throws Exception {
         String job = "job-" + System.nanoTime();
         TestMesh mesh = new TestMesh(job, tcpRendezvous
                 ? TcpRendezvousServer.start("127.0.0.1", nodes, job, SECRET, TIMEOUT) : null);
@@ -51,7 +57,7 @@ public final class TestMesh implements AutoCloseable {
                     builder.rendezvous(new TcpRendezvous(mesh.rendezvous.address(), job, SECRET, TIMEOUT));
                 }
                 Comm comm = factory.get();
-                RecordingDispatcher dispatcher = new RecordingDispatcher();
+                RecordingDispatcher dispatcher = recorders.get();
                 mesh.comms.add(comm);
                 mesh.dispatchers.add(dispatcher);
                 CommConfig built = builder.build();

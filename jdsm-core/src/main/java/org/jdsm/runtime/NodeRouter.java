@@ -15,6 +15,12 @@ final class NodeRouter implements MessageHandler {
         this.pool = pool;
     }
 
+    /** Control messages never wait; the protocol decides for its own. */
+    @Override
+    public boolean nonBlocking() {
+        return pool.nonBlocking();
+    }
+
     @Override
     public void received(int fromNode, Object message) {
         pool.received(fromNode, message);

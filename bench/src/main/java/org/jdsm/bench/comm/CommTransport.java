@@ -3,6 +3,7 @@ package org.jdsm.bench.comm;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.bench.harness.Budget;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
@@ -11,9 +12,10 @@ import org.jdsm.comm.Dispatcher;
  * Ping-pong over a JDSM {@link Comm} (node 0 here, node 1 echoes). Callback-driven: the reply's
  * {@link Dispatcher#received} callback records the round trip and sends the next ping itself, so
  * the numbers are the Comm's own, without a hand-off to another thread. The measuring thread only
- * starts a repetition and waits for its end.
+ * starts a repetition and waits for its end. Replies need not outlive the callback, so they may
+ * come in the Comm's reused buffer ({@link BufferDispatcher}, as Trans takes them).
  */
-final class CommTransport implements Transport, Dispatcher {
+final class CommTransport implements Transport, BufferDispatcher {
 
     private static final long REPLY_SLACK_NANOS = 10_000_000_000L;
 
@@ -86,13 +88,18 @@ final class CommTransport implements Transport, Dispatcher {
 
     @Override
     public void received(int fromNode, byte[] reply) {
+        received(fromNode, reply, reply.length);
+    }
+
+    @Override
+    public void received(int fromNode, byte[] buffer, int length) {
         Run run = current;
         if (run == null) {
             return; // a stray reply after a failed repetition
         }
         long now = System.nanoTime();
-        if (reply.length != run.message.length) {
-            run.error = "echo of " + run.message.length + " bytes came back with " + reply.length;
+        if (length != run.message.length) {
+            run.error = "echo of " + run.message.length + " bytes came back with " + length;
             run.done.countDown();
             return;
         }

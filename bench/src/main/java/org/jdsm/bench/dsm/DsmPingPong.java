@@ -202,7 +202,7 @@ public final class DsmPingPong {
         TableFormatter values = new TableFormatter(Units::bytes, Units::number);
         report.println();
         report.println("Where a handover's CPU goes (LazyRelease per round: node 0 snapshot + encode block; node 1"
-                + " decode, install, twin; node 1 diff + encode diff; node 0 decode + apply diff):");
+                + " decode, install (the decoded block is the twin); node 1 diff + encode diff; node 0 decode + apply diff):");
         report.table(steps, values);
         report.println();
         report.table(compare, values);
@@ -217,7 +217,7 @@ public final class DsmPingPong {
         report.println("            each node loops acquire(a) / check + write every element / release(a); a round ="
                 + " two handovers;");
         report.println("            raw: CommPingPong's socket and NettyComm transports (echo in a child JVM); trans: Trans"
-                + " request/reply of the same double[] over NettyComm (Kryo + Trans worker hand-offs)");
+                + " request/reply of the same double[] over NettyComm (Kryo, handled on the I/O thread)");
         DsmBench.describePlan(report, plan, "DSM: as many rounds as fit, value = median time between node 0's"
                 + " successive acquires; raw: median RTT of up to 20000 round trips");
         report.println("            one-way time = round (RTT) / 2; bandwidth = size / one-way time (MB = 10^6 B)");

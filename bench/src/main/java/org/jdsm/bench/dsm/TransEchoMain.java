@@ -33,6 +33,11 @@ public final class TransEchoMain {
         byte[] secret = HexFormat.of().parseHex(System.getenv(DsmCluster.SECRET_ENV));
         Trans trans = new Trans(Comms.create("netty"), new WireFormat(), new MessageHandler() {
             @Override
+            public boolean nonBlocking() {
+                return true; // answers at once, as a DSM protocol's handlers do
+            }
+
+            @Override
             public void received(int fromNode, Object message) {
                 // only requests are expected
             }

@@ -20,9 +20,9 @@ import org.jdsm.wire.WireFormat;
  * A diagnostic baseline between the raw Comm and the DSM: request/reply round trips through
  * {@link Trans} over NettyComm between this JVM and a child JVM ({@link TransEchoMain}) that answers
  * every request with the request object itself. Compared with the raw Comm ping-pong it adds what
- * every DSM message pays in Trans: Kryo encoding and decoding on both sides, the hand-off of each
- * received message to a Trans worker thread, and the wake-up of the requesting thread blocked on
- * the reply's future. The DSM adds its protocol on top.
+ * every DSM message pays in Trans: Kryo encoding and decoding on both sides (handlers are
+ * non-blocking, as the DSM protocols' are, so Trans runs them on the Comm's I/O thread), and the
+ * wake-up of the requesting thread blocked on the reply's future. The DSM adds its protocol on top.
  */
 final class TransLink implements AutoCloseable {
 
@@ -51,6 +51,11 @@ final class TransLink implements AutoCloseable {
                 Map.of(DsmCluster.SECRET_ENV, HexFormat.of().formatHex(secret)));
         try {
             Trans trans = new Trans(Comms.create("netty"), new WireFormat(), new MessageHandler() {
+                @Override
+                public boolean nonBlocking() {
+                    return true; // replies complete their futures at once
+                }
+
                 @Override
                 public void received(int fromNode, Object message) {
                     // node 0 only asks

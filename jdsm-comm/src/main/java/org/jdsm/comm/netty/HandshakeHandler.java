@@ -85,7 +85,11 @@ abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
         done = true;
         timeout.cancel(false);
         ctx.channel().config().setWriteBufferWaterMark(lane.waterMark);
-        ctx.pipeline().get(FrameDecoder.class).limit(lane.payloadLimit(mesh.config));
+        FrameDecoder decoder = ctx.pipeline().get(FrameDecoder.class);
+        decoder.limit(lane.payloadLimit(mesh.config));
+        if (lane == Lane.BULK && mesh.lendsBuffers()) {
+            decoder.lend();
+        }
         ctx.pipeline().replace(this, "lane", new LaneHandler(mesh, rank, lane));
     }
 

@@ -26,6 +26,10 @@ final class LaneHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof LentData lent) {
+            mesh.deliverLent(rank, lent.buffer(), lent.length());
+            return;
+        }
         Frame frame = (Frame) msg;
         if (frame.type() == Frames.DATA) {
             mesh.deliver(rank, lane, frame.payload());

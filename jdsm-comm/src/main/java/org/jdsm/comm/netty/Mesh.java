@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
@@ -88,6 +90,15 @@ final class Mesh {
         }
     }
 
+    /** Queues a copy of a bulk message the caller keeps (see {@link OutboundLane#offerCopy}). */
+    void sendCopy(int node, byte[] buffer, int offset, int length) {
+        if (node == me() || node < 0 || node >= peers.length) {
+            send(node, Lane.BULK, Arrays.copyOfRange(buffer, offset, offset + length));
+        } else if (!closing) {
+            peers[node].outbound(Lane.BULK).offerCopy(buffer, offset, length);
+        }
+    }
+
     /** Hands a received message to the Dispatcher; a Dispatcher bug must not break the connection. */
     void deliver(int from, Lane lane, byte[] message) {
         try {
@@ -96,6 +107,20 @@ final class Mesh {
             } else {
                 dispatcher.expressReceived(from, message);
             }
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "node " + me() + ": the dispatcher failed on a message from node " + from, e);
+        }
+    }
+
+    /** True if the Dispatcher takes bulk messages in a reused buffer ({@link BufferDispatcher}). */
+    boolean lendsBuffers() {
+        return dispatcher instanceof BufferDispatcher;
+    }
+
+    /** Hands a bulk message in a lent buffer to the {@link BufferDispatcher}; a Dispatcher bug must not break the connection. */
+    void deliverLent(int from, byte[] buffer, int length) {
+        try {
+            ((BufferDispatcher) dispatcher).received(from, buffer, length);
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "node " + me() + ": the dispatcher failed on a message from node " + from, e);
         }

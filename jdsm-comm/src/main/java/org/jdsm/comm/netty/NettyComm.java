@@ -173,6 +173,14 @@ public final class NettyComm implements Comm {
         m.send(node, Lane.BULK, message);
     }
 
+    /** Frames the copy straight into pooled direct buffers while the connection keeps up. */
+    @Override
+    public void asend(int node, byte[] buffer, int offset, int length) {
+        Mesh m = running();
+        MessageLimits.checkBulk(m.config, node, length);
+        m.sendCopy(node, buffer, offset, length);
+    }
+
     @Override
     public void expressSend(int node, byte[] message) {
         MessageLimits.checkExpress(node, message);

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.util.ReferenceCountUtil;
+import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,6 +21,9 @@ import org.jdsm.comm.net.Frames;
  * (flush coalescing for small messages). Direct memory in flight stays bounded by the lane's water
  * mark: when the channel turns unwritable, draining stops until {@link #scheduleDrain} is called
  * from {@code channelWritabilityChanged}.
+ *
+ * <p>{@link #offerCopy} takes a message the caller keeps: while the channel is writable it is framed
+ * at once into pooled direct buffers (one copy, no heap array), which the drain writes as they are.
  */
 final class OutboundLane {
 
@@ -27,7 +32,8 @@ final class OutboundLane {
     /** Enough that each flush (a system call, and a wake-up of the reader) moves plenty. */
     private static final int FLUSH_BYTES = MAX_CHUNK;
 
-    private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
+    /** Each entry a byte[] to frame and copy out, or a ready frame in a ByteBuf (see {@link #offerCopy}). */
+    private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Runnable drainTask = this::drain;
     private volatile Channel channel;
@@ -56,6 +62,24 @@ final class OutboundLane {
         return true;
     }
 
+    /** Queues a copy of {@code buffer[offset, offset + length)}; false if the lane no longer sends. */
+    boolean offerCopy(byte[] buffer, int offset, int length) {
+        Channel ch = channel;
+        if (ch == null || !ch.isWritable()) {
+            // Not connected yet, or the peer is slow: wait on the heap, bounded like any other message.
+            return offer(Arrays.copyOfRange(buffer, offset, offset + length));
+        }
+        if (finishing || discarded) {
+            return false;
+        }
+        queue.add(NettyFrames.data(ch.alloc(), buffer, offset, length));
+        if (discarded) {
+            clearQueue(); // raced with discard(): release what it may have missed
+        }
+        scheduleDrain();
+        return true;
+    }
+
     /** Sends what is queued, then BYE, then half-closes the connection (orderly shutdown). */
     void finish() {
         finishing = true;
@@ -68,7 +92,13 @@ final class OutboundLane {
      */
     void discard() {
         discarded = true;
-        queue.clear();
+        clearQueue();
+    }
+
+    private void clearQueue() {
+        for (Object item = queue.poll(); item != null; item = queue.poll()) {
+            ReferenceCountUtil.release(item);
+        }
     }
 
     void scheduleDrain() {
@@ -87,16 +117,31 @@ final class OutboundLane {
         drainScheduled.set(false);
         Channel ch = channel;
         if (!ch.isActive()) {
-            queue.clear();
+            clearQueue();
             current = null;
             return;
         }
         if (discarded) {
-            queue.clear();
+            clearQueue();
         }
         ByteBuf chunk = null;
         int unflushed = 0;
-        while (ch.isWritable() && (current != null || (current = queue.poll()) != null)) {
+        while (ch.isWritable()) {
+            if (current == null) {
+                Object next = queue.poll();
+                if (next == null) {
+                    break;
+                }
+                if (next instanceof ByteBuf framed) {
+                    if (chunk != null) {
+                        unflushed = write(ch, chunk, unflushed);
+                        chunk = null;
+                    }
+                    unflushed = write(ch, framed, unflushed);
+                    continue;
+                }
+                current = (byte[]) next;
+            }
             if (chunk == null) {
                 chunk = ch.alloc().directBuffer(chunkSize());
             }

@@ -53,7 +53,8 @@ class NettyFuzzTest {
     void garbageNeverReachesTheDispatcherAndTheMeshKeepsWorking() throws Exception {
         try (LogCapture log = new LogCapture("org.jdsm.comm.netty");
                 TestMesh mesh = TestMesh.start(2, NettyComm::new, true,
-                        rank -> CommConfig.builder().option("netty.handshakeTimeoutMs", "1000"))) {
+                        rank -> CommConfig.builder().option("netty.handshakeTimeoutMs", "1000"),
+                        RecordingDispatcher::lending)) { // the decoder path Trans gets
             target = mesh.addresses().get(0);
             job = mesh.jobId();
             recordGenuineHandshake();

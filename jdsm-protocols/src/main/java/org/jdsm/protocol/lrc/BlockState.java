@@ -30,6 +30,11 @@ final class BlockState {
     Object twin;
     /** What the copy included when {@link #twin} was taken: the base of the next diff. */
     int[] twinBase;
+    /**
+     * The content that came with this block's write lock, while the block is unchanged since: the
+     * twin of the writer about to start, with no snapshot. Dropped when a writer starts.
+     */
+    Object installed;
     /** Released writes not yet published in an interval. */
     boolean pending;
     /** Fetches waiting at the home for diffs that have not arrived yet. */
@@ -51,6 +56,28 @@ final class BlockState {
         this.have = new int[nodes];
         this.present = home == myNode;
         this.valid = present;
+    }
+
+    /**
+     * Overwrites the copy with {@code content}, which includes {@code contentHave}, and keeps the
+     * content as the next twin if {@code forWriter} (a writer starts right away, so it is not kept
+     * long) and the object allows it. Caller holds this.
+     */
+    void install(Object content, int[] contentHave, boolean forWriter) {
+        object.install(block, content);
+        have = contentHave;
+        present = true;
+        installed = forWriter && object.installKeepsContentPrivate() ? content : null;
+        refreshValid();
+    }
+
+    /** A writer starts: keeps a twin unless one is kept already (non-home only). Caller holds this. */
+    void startWriter(boolean isHome) {
+        if (!isHome && twin == null) {
+            twin = installed != null ? installed : object.snapshot(block);
+            twinBase = have.clone();
+        }
+        installed = null; // the block may change from now on
     }
 
     boolean computeValid() {

@@ -30,7 +30,7 @@ final class DisseminationBarrier {
         epoch++;
         for (int k = 0; k < rounds; k++) {
             int partner = (myNode + (1 << k)) % nodes;
-            protocol.sendBarrier(partner, new BarrierMessage(epoch, k, protocol.knownIntervals(), protocol.clock()));
+            protocol.transport().asend(partner, new BarrierMessage(epoch, k, protocol.knownIntervals(), protocol.clock()));
             BarrierMessage in = take(epoch, k);
             protocol.applyIntervals(in.intervals(), in.vc());
         }

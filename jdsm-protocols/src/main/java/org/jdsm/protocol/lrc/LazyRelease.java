@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectPool;
 import org.jdsm.protocol.lrc.Messages.Diff;
-import org.jdsm.protocol.lrc.Messages.FetchReply;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
 import org.jdsm.protocol.lrc.Messages.GcQuery;
 import org.jdsm.protocol.lrc.Messages.GcTrim;
@@ -18,8 +18,10 @@ import org.jdsm.protocol.lrc.Messages.GcWanted;
 import org.jdsm.protocol.lrc.Messages.LockForward;
 import org.jdsm.protocol.lrc.Messages.LockGrant;
 import org.jdsm.protocol.lrc.Messages.LockRequest;
+import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.DsmStats.Counter;
 import org.jdsm.trans.Responder;
+import org.jdsm.trans.Trans;
 
 /**
  * Home-based lazy release consistency with write-invalidate and multiple writers (HLRC).
@@ -42,6 +44,10 @@ import org.jdsm.trans.Responder;
  *       seen everything, so the interval log is emptied. Lock-only programs trim it through
  *       collection rounds run by node 0 whenever a log grows past {@link #GC_THRESHOLD}.</li>
  * </ul>
+ *
+ * <p>This class publishes writes (intervals, diffs, write notices) and runs barriers; {@link BlockCopies}
+ * fetches blocks and merges diffs at homes, {@link LockTokens} moves lock tokens, and
+ * {@link IntervalCollection} trims the interval log.
  */
 public final class LazyRelease extends SharedObjectPool {
 
@@ -54,13 +60,12 @@ public final class LazyRelease extends SharedObjectPool {
     private IntervalLog log;
     private final Set<BlockState> pendingBlocks = new LinkedHashSet<>();
     /** How many blocks local threads are writing now; a barrier looks for them only when there are any. */
-    private final java.util.concurrent.atomic.AtomicInteger writingBlocks = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger writingBlocks = new AtomicInteger();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
-    private final ConcurrentHashMap<Long, LockState> locks = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, Integer> lockTails = new ConcurrentHashMap<>();
-    private final AtomicBoolean gcAsked = new AtomicBoolean();
-    private final AtomicBoolean gcRunning = new AtomicBoolean();
+    private BlockCopies copies;
+    private LockTokens tokens;
+    private IntervalCollection collection;
     private DisseminationBarrier barrier;
 
     @Override
@@ -68,6 +73,9 @@ public final class LazyRelease extends SharedObjectPool {
         vc = new int[nodes()];
         log = new IntervalLog(nodes());
         barrier = new DisseminationBarrier(this, myNode(), nodes());
+        copies = new BlockCopies(this, myNode());
+        tokens = new LockTokens(this, myNode());
+        collection = new IntervalCollection(this, nodes());
     }
 
     @Override
@@ -83,7 +91,7 @@ public final class LazyRelease extends SharedObjectPool {
         return blocks.get(so.key())[b];
     }
 
-    private BlockState block(long id) {
+    BlockState block(long id) {
         return blocks.get(LockIds.keyOf(id))[LockIds.blockOf(id)];
     }
 
@@ -93,155 +101,20 @@ public final class LazyRelease extends SharedObjectPool {
     protected void updateBlock(SharedObject so, int b) {
         BlockState st = block(so, b);
         if (!st.valid) {
-            makeValid(st);
+            copies.makeValid(st);
         }
     }
 
-    /** Brings the local copy up to what this node must see: waits for diffs at the home, fetches elsewhere. */
-    private void makeValid(BlockState st) {
-        while (true) {
-            int[] need;
-            boolean mustPublish;
-            synchronized (st) {
-                if (st.computeValid() || st.writers > 0) {
-                    st.refreshValid();
-                    return;
-                }
-                if (st.home == myNode()) {
-                    await(st, st::computeValid);
-                    st.refreshValid();
-                    return;
-                }
-                if (st.fetching) {
-                    await(st, () -> !st.fetching);
-                    continue;
-                }
-                // Local writes not yet diffed (the copy went stale while they were in progress) must
-                // leave before the fetched copy overwrites them.
-                mustPublish = st.twin != null;
-                st.fetching = !mustPublish;
-                need = st.needed.clone();
-            }
-            if (mustPublish) {
-                synchronized (state) {
-                    flushLocked();
-                }
-                continue;
-            }
-            FetchReply reply = null;
-            try {
-                reply = (FetchReply) await(trans().request(st.home, new FetchRequest(st.id, need)));
-            } finally {
-                fetched(st, reply);
-            }
-        }
-    }
-
-    /**
-     * Ends a fetch: installs the reply (null if it failed) and clears the in-flight flag in one step,
-     * so a thread waiting for this fetch cannot start another whose reply lands on later writes.
-     */
-    private void fetched(BlockState st, FetchReply reply) {
-        synchronized (st) {
-            if (reply != null) {
-                st.object.install(st.block, reply.content());
-                st.have = reply.have();
-                st.present = true;
-                st.refreshValid();
-                stats().increment(Counter.FETCHES);
-            }
-            st.fetching = false;
-            st.notifyAll();
-        }
-    }
-
-    /** A range: every missing block is requested first, then all replies awaited (one round trip, not one per block). */
     @Override
     protected void updateBlocks(SharedObject so, int from, int to) {
-        List<BlockState> started = new ArrayList<>();
-        List<java.util.concurrent.CompletableFuture<Object>> replies = new ArrayList<>();
-        for (int b = from; b < to; b++) {
-            BlockState st = block(so, b);
-            if (st.valid || st.home == myNode()) {
-                continue;
-            }
-            synchronized (st) {
-                if (!st.computeValid() && st.writers == 0 && !st.fetching && st.twin == null) {
-                    st.fetching = true;
-                    started.add(st);
-                    replies.add(trans().request(st.home, new FetchRequest(st.id, st.needed.clone())));
-                }
-            }
-        }
-        for (int i = 0; i < started.size(); i++) {
-            FetchReply reply = null;
-            try {
-                reply = (FetchReply) await(replies.get(i));
-            } finally {
-                fetched(started.get(i), reply);
-                if (reply == null) {
-                    started.subList(i + 1, started.size()).forEach(st -> fetched(st, null));
-                }
-            }
-        }
-        for (int b = from; b < to; b++) {
-            updateBlock(so, b); // whatever is still stale (raced with a notice, home waits, writers)
-        }
+        copies.updateRange(blocks.get(so.key()), from, to);
     }
 
-    /** At the home: answer a fetch once the master copy includes what the requester needs. */
-    private void serveFetch(FetchRequest request, Responder responder) {
-        BlockState st = block(request.block());
-        synchronized (st) {
-            if (VectorClock.covers(st.have, request.needed())) {
-                reply(st, responder);
-            } else {
-                st.parked.add(new BlockState.ParkedFetch(request.needed(), responder));
-            }
+    /** Publishes this node's pending writes now, e.g. before a refetch would overwrite them. */
+    void publishPending() {
+        synchronized (state) {
+            flushLocked();
         }
-    }
-
-    private void reply(BlockState st, Responder responder) {
-        responder.reply(new FetchReply(st.object.snapshot(st.block), st.have.clone()));
-    }
-
-    /**
-     * At the home: merge a writer's diff into the master copy once the diffs it was based on are in,
-     * then any parked diffs that this unblocks, and serve the fetches that are now satisfied.
-     */
-    private void applyDiff(Diff d) {
-        BlockState st = block(d.block());
-        synchronized (st) {
-            st.parkedDiffs.add(d);
-            boolean progress = true;
-            while (progress) {
-                progress = st.parkedDiffs.removeIf(p -> {
-                    if (!VectorClock.covers(st.have, p.base())) {
-                        return false;
-                    }
-                    if (p.diff() != null) {
-                        st.object.applyDiff(st.block, p.diff());
-                    }
-                    st.have[p.node()] = Math.max(st.have[p.node()], p.seq());
-                    stats().increment(Counter.DIFFS_APPLIED);
-                    return true;
-                });
-            }
-            homeAdvanced(st);
-        }
-    }
-
-    /** The master copy gained intervals: wake local readers, answer parked fetches. Caller holds st. */
-    private void homeAdvanced(BlockState st) {
-        st.refreshValid();
-        st.notifyAll();
-        st.parked.removeIf(p -> {
-            if (VectorClock.covers(st.have, p.needed())) {
-                reply(st, p.responder());
-                return true;
-            }
-            return false;
-        });
     }
 
     // ------------------------------------------------------------------ writing
@@ -281,16 +154,13 @@ public final class LazyRelease extends SharedObjectPool {
      */
     private void startWriting(BlockState st, boolean alongside) {
         while (true) {
-            makeValid(st);
+            copies.makeValid(st);
             synchronized (st) {
                 if (st.computeValid() || alongside && st.writers > 0) {
                     if (st.writers++ == 0) {
                         writingBlocks.incrementAndGet();
                     }
-                    if (st.home != myNode() && st.twin == null) {
-                        st.twin = st.object.snapshot(st.block);
-                        st.twinBase = st.have.clone();
-                    }
+                    st.startWriter(st.home == myNode());
                     return;
                 }
             }
@@ -328,7 +198,7 @@ public final class LazyRelease extends SharedObjectPool {
                 st.needed[myNode()] = seq;
                 st.have[myNode()] = seq;
                 if (st.home == myNode()) {
-                    homeAdvanced(st);
+                    copies.homeAdvanced(st);
                 } else {
                     sendDiff(st, seq);
                 }
@@ -411,10 +281,6 @@ public final class LazyRelease extends SharedObjectPool {
 
     // ------------------------------------------------------------------ locks
 
-    private LockState lock(long id) {
-        return locks.computeIfAbsent(id, k -> new LockState(k, manager(k) == myNode()));
-    }
-
     /** Block locks are managed by the block's home, other locks are spread by hash. */
     int manager(long id) {
         if (LockIds.isBlock(id)) {
@@ -425,40 +291,16 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void acquireLock(long id) {
-        LockState ls = lock(id);
-        stats().increment(Counter.LOCK_ACQUIRES);
-        synchronized (ls) {
-            if (ls.token && !ls.held) {
-                ls.held = true; // cached: no message
-                return;
-            }
-            long start = System.nanoTime();
-            ls.requested = true;
-            LockRequest request = new LockRequest(id, myNode(), clock(), copyHave(id));
-            if (manager(id) == myNode()) {
-                managerReceived(request); // skip the trip through Comm to ourselves
-            } else {
-                trans().asend(manager(id), request);
-            }
-            await(ls, () -> !ls.requested);
-            stats().increment(Counter.LOCK_REMOTE_ACQUIRES);
-            stats().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
-        }
+        tokens.acquire(id);
     }
 
     @Override
     protected void releaseLock(long id) {
-        LockState ls = lock(id);
-        synchronized (ls) {
-            ls.held = false;
-            if (ls.next >= 0) {
-                handOver(ls);
-            }
-        }
+        tokens.release(id);
     }
 
     /** For a block lock, what this node's copy of the block includes; null if none (or not a block lock). */
-    private int[] copyHave(long id) {
+    int[] copyHave(long id) {
         if (!LockIds.isBlock(id)) {
             return null;
         }
@@ -468,83 +310,41 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
-    /** Gives the token to the waiting node with everything it has not seen. Caller holds ls. */
-    private void handOver(LockState ls) {
-        List<Interval> news;
-        int[] clock;
+    /** What a lock grant carries: the intervals the receiver has not seen, and this node's clock. */
+    record Published(List<Interval> news, int[] clock) {
+    }
+
+    /** Publishes pending writes (a release point) and returns what a node that knows {@code known} has not seen. */
+    Published publishFor(int[] known) {
         synchronized (state) {
             flushLocked();
-            news = log.since(ls.nextVc);
-            clock = vc.clone();
+            return new Published(log.since(known), vc.clone());
         }
-        Object content = null;
-        int[] contentHave = null;
-        if (LockIds.isBlock(ls.id)) {
-            BlockState st = block(ls.id);
-            synchronized (st) {
-                // Never to the home: its master copy only moves forward, by diffs.
-                if (ls.next != st.home && st.present && !st.fetching
-                        && (ls.nextHave == null || !VectorClock.covers(ls.nextHave, st.have))) {
-                    content = st.object.snapshot(st.block);
-                    contentHave = st.have.clone();
-                }
+    }
+
+    /**
+     * The copy of block lock {@code id} to send along with its token to {@code next}, or null: never to
+     * the home (its master copy only moves forward, by diffs), nor when {@code next}'s own copy
+     * ({@code nextHave}) is as new.
+     */
+    BlockCopy copyFor(long id, int next, int[] nextHave) {
+        BlockState st = block(id);
+        synchronized (st) {
+            if (next != st.home && st.present && !st.fetching
+                    && (nextHave == null || !VectorClock.covers(nextHave, st.have))) {
+                return new BlockCopy(st.object.snapshot(st.block), st.have.clone());
             }
-        }
-        trans().asend(ls.next, new LockGrant(ls.id, new ArrayList<>(news), clock, content, contentHave));
-        ls.token = false;
-        ls.next = -1;
-        ls.nextVc = null;
-        ls.nextHave = null;
-    }
-
-    /** At the manager: queue the requester behind the previous one. */
-    private void managerReceived(LockRequest r) {
-        Integer previous = lockTails.put(r.lock(), r.requester());
-        int prev = previous == null ? myNode() : previous;
-        LockForward forward = new LockForward(r.lock(), r.requester(), r.vc(), r.copyHave());
-        if (prev == myNode()) {
-            forwarded(forward);
-        } else {
-            trans().asend(prev, forward);
-        }
-    }
-
-    /** At the previous requester: hand over now if idle, else after this node's turn. */
-    private void forwarded(LockForward f) {
-        LockState ls = lock(f.lock());
-        synchronized (ls) {
-            ls.next = f.requester();
-            ls.nextVc = f.vc();
-            ls.nextHave = f.copyHave();
-            if (ls.token && !ls.held) {
-                handOver(ls);
-            }
-        }
-    }
-
-    private void granted(LockGrant g) {
-        applyIntervals(g.intervals(), g.vc());
-        if (g.content() != null) {
-            installGranted(block(g.lock()), g.content(), g.contentHave());
-        }
-        LockState ls = lock(g.lock());
-        synchronized (ls) {
-            ls.token = true;
-            ls.held = true; // reserved for the local thread that asked; a forward cannot take it first
-            ls.requested = false;
-            ls.notifyAll();
+            return null;
         }
     }
 
     /** Uses a copy that came with a block lock if it is what this node must see and its own copy is not. */
-    private void installGranted(BlockState st, Object content, int[] contentHave) {
+    void installGranted(long id, BlockCopy copy) {
+        BlockState st = block(id);
         synchronized (st) {
             if (st.home != myNode() && !st.computeValid() && !st.fetching && st.twin == null
-                    && VectorClock.covers(contentHave, st.needed)) {
-                st.object.install(st.block, content);
-                st.have = contentHave;
-                st.present = true;
-                st.refreshValid();
+                    && VectorClock.covers(copy.have(), st.needed)) {
+                st.install(copy.content(), copy.have(), true); // the lock's holder writes next
                 st.notifyAll();
             }
         }
@@ -583,13 +383,24 @@ public final class LazyRelease extends SharedObjectPool {
         stats().increment(Counter.BARRIERS);
     }
 
-    void sendBarrier(int node, Messages.BarrierMessage message) {
-        trans().asend(node, message);
+    /** This node's Trans, for the protocol's helpers. */
+    Trans transport() {
+        return trans();
     }
 
-    /** {@link #await(Object, java.util.function.BooleanSupplier)} for the barrier's inbox. */
-    void awaitMonitor(Object monitor, java.util.function.BooleanSupplier done) {
+    /** This node's statistics, for the protocol's helpers. */
+    DsmStats statistics() {
+        return stats();
+    }
+
+    /** {@link #await(Object, BooleanSupplier)} for the protocol's helpers. */
+    void awaitMonitor(Object monitor, BooleanSupplier done) {
         await(monitor, done);
+    }
+
+    /** {@link #await(Future)} for the protocol's helpers. */
+    <T> T awaitReply(Future<T> reply) {
+        return await(reply);
     }
 
     /** Intervals this node knows (for a barrier message). */
@@ -600,41 +411,14 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     private void askForCollectionIfLarge() {
-        if (log.size() > GC_THRESHOLD && gcAsked.compareAndSet(false, true)) {
-            trans().asend(0, new GcWanted());
-        }
-    }
-
-    /** On node 0: learn every node's clock, then tell all to drop what everybody has seen. */
-    private void runCollection() {
-        if (!gcRunning.compareAndSet(false, true)) {
-            return;
-        }
-        List<java.util.concurrent.CompletableFuture<Object>> replies = new ArrayList<>();
-        for (int n = 0; n < nodes(); n++) {
-            replies.add(trans().request(n, new GcQuery()));
-        }
-        java.util.concurrent.CompletableFuture.allOf(replies.toArray(new java.util.concurrent.CompletableFuture[0]))
-                .whenComplete((v, error) -> {
-                    gcRunning.set(false);
-                    if (error != null) {
-                        return; // a node is gone; the job is ending anyway
-                    }
-                    int[] seenByAll = ((int[]) replies.get(0).join()).clone();
-                    for (var r : replies) {
-                        VectorClock.meet(seenByAll, (int[]) r.join());
-                    }
-                    for (int n = 0; n < nodes(); n++) {
-                        trans().asend(n, new GcTrim(seenByAll));
-                    }
-                });
+        collection.askIfLarge(log.size());
     }
 
     private void trim(int[] seenByAll) {
         synchronized (state) {
             log.discardUpTo(seenByAll);
         }
-        gcAsked.set(false);
+        collection.trimmed();
     }
 
     /** Messages this node sent to {@code node}, for tests that count protocol traffic. */
@@ -651,20 +435,26 @@ public final class LazyRelease extends SharedObjectPool {
 
     // ------------------------------------------------------------------ messages
 
+    /** Handlers only take short-held monitors and park what must wait (fetches, diffs, lock requests). */
+    @Override
+    public boolean nonBlocking() {
+        return true;
+    }
+
     @Override
     public void received(int fromNode, Object message) {
         if (message instanceof Diff d) {
-            applyDiff(d);
+            copies.applyDiff(d);
         } else if (message instanceof LockRequest r) {
-            managerReceived(r);
+            tokens.managerReceived(r);
         } else if (message instanceof LockForward f) {
-            forwarded(f);
+            tokens.forwarded(f);
         } else if (message instanceof LockGrant g) {
-            granted(g);
+            tokens.granted(g);
         } else if (message instanceof Messages.BarrierMessage b) {
             barrier.received(b);
         } else if (message instanceof GcWanted) {
-            runCollection();
+            collection.run();
         } else if (message instanceof GcTrim t) {
             trim(t.seenByAll());
         } else {
@@ -675,7 +465,7 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     public void requested(int fromNode, Object request, Responder responder) {
         if (request instanceof FetchRequest f) {
-            serveFetch(f, responder);
+            copies.serveFetch(f, responder);
         } else if (request instanceof GcQuery) {
             responder.reply(clock());
         } else {

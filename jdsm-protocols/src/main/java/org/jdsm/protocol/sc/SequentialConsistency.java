@@ -158,6 +158,11 @@ public final class SequentialConsistency extends SharedObjectPool {
     // ------------------------------------------------------------------ messages (never block)
 
     @Override
+    public boolean nonBlocking() {
+        return true;
+    }
+
+    @Override
     public void received(int from, Object message) {
         if (message instanceof ReadRequest m) {
             home(m.key(), m.block()).readRequested(from);

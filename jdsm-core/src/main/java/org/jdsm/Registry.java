@@ -1,0 +1,78 @@
+package org.jdsm;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdsm.wire.WireFormat;
+import org.jdsm.wire.WireException;
+
+/**
+ * The registered shared objects of one node: by registration ordinal (the key, the same on every
+ * node) and by identity of the user's object, with the checks a registration must pass.
+ * Written only during {@code Spmd.init()}, before any other thread of the job uses it.
+ */
+final class Registry {
+
+    private final List<SharedObject> objects = new ArrayList<>();
+    private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
+
+    /** The key the next registration gets. */
+    int nextKey() {
+        return objects.size();
+    }
+
+    /** Fails with a clear message if {@code obj} cannot be registered: null, registered already, or not serializable. */
+    void check(Object obj, WireFormat wire) {
+        if (obj == null) {
+            throw new DsmException("cannot register null");
+        }
+        if (byObject.containsKey(obj)) {
+            throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
+        }
+        try {
+            wire.decode(wire.encode(obj));
+        } catch (WireException e) {
+            throw new DsmException("cannot share an instance of " + obj.getClass().getName() + ": "
+                    + Unserializable.culprit(obj, wire) + " (Kryo: " + e.getMessage().split("\n")[0] + ")", e);
+        }
+    }
+
+    void add(Object obj, SharedObject so) {
+        objects.add(so);
+        byObject.put(obj, so);
+    }
+
+    /** The shared object wrapping {@code obj}, or null. */
+    SharedObject find(Object obj) {
+        return byObject.get(obj);
+    }
+
+    /** The shared object wrapping {@code obj}; fails naming the object if it was never registered. */
+    SharedObject require(Object obj) {
+        SharedObject so = byObject.get(obj);
+        if (so == null) {
+            throw new DsmException(describe(obj) + " is not a registered shared object (register it in init())");
+        }
+        return so;
+    }
+
+    SharedObject get(int key) {
+        return objects.get(key);
+    }
+
+    List<SharedObject> all() {
+        return objects;
+    }
+
+    /** How a user's object is named in messages: its class, or element type and length for arrays. */
+    static String describe(Object obj) {
+        if (obj == null) {
+            return "null";
+        }
+        if (obj.getClass().isArray()) {
+            return obj.getClass().getSimpleName().replace("[]", "") + "[" + java.lang.reflect.Array.getLength(obj) + "]";
+        }
+        return obj.getClass().getName();
+    }
+}

@@ -1,0 +1,170 @@
+package org.jdsm.protocol.lrc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.jdsm.protocol.lrc.Messages.Diff;
+import org.jdsm.protocol.lrc.Messages.FetchReply;
+import org.jdsm.protocol.lrc.Messages.FetchRequest;
+import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.trans.Responder;
+
+/**
+ * The data side of {@link LazyRelease}: keeps this node's block copies as current as it must see
+ * them. Away from the home a stale copy is fetched, and the home answers once its master copy
+ * includes the intervals the requester needs; at the home, writers' diffs are merged in the order
+ * of the copies they were based on, and fetches waiting for them are answered.
+ */
+final class BlockCopies {
+
+    private final LazyRelease protocol;
+    private final int myNode;
+
+    BlockCopies(LazyRelease protocol, int myNode) {
+        this.protocol = protocol;
+        this.myNode = myNode;
+    }
+
+    /** Brings the local copy up to what this node must see: waits for diffs at the home, fetches elsewhere. */
+    void makeValid(BlockState st) {
+        while (true) {
+            int[] need;
+            boolean mustPublish;
+            synchronized (st) {
+                if (st.computeValid() || st.writers > 0) {
+                    st.refreshValid();
+                    return;
+                }
+                if (st.home == myNode) {
+                    protocol.awaitMonitor(st, st::computeValid);
+                    st.refreshValid();
+                    return;
+                }
+                if (st.fetching) {
+                    protocol.awaitMonitor(st, () -> !st.fetching);
+                    continue;
+                }
+                // Local writes not yet diffed (the copy went stale while they were in progress) must
+                // leave before the fetched copy overwrites them.
+                mustPublish = st.twin != null;
+                st.fetching = !mustPublish;
+                need = st.needed.clone();
+            }
+            if (mustPublish) {
+                protocol.publishPending();
+                continue;
+            }
+            FetchReply reply = null;
+            try {
+                reply = (FetchReply) protocol.awaitReply(protocol.transport().request(st.home, new FetchRequest(st.id, need)));
+            } finally {
+                fetched(st, reply);
+            }
+        }
+    }
+
+    /**
+     * Ends a fetch: installs the reply (null if it failed) and clears the in-flight flag in one step,
+     * so a thread waiting for this fetch cannot start another whose reply lands on later writes.
+     */
+    private void fetched(BlockState st, FetchReply reply) {
+        synchronized (st) {
+            if (reply != null) {
+                st.install(reply.content(), reply.have(), false); // a read: keeping it would double the memory
+                protocol.statistics().increment(Counter.FETCHES);
+            }
+            st.fetching = false;
+            st.notifyAll();
+        }
+    }
+
+    /** Blocks {@code [from, to)} of one object: every missing one is requested first, then all replies awaited (one round trip, not one per block). */
+    void updateRange(BlockState[] states, int from, int to) {
+        List<BlockState> started = new ArrayList<>();
+        List<CompletableFuture<Object>> replies = new ArrayList<>();
+        for (int b = from; b < to; b++) {
+            BlockState st = states[b];
+            if (st.valid || st.home == myNode) {
+                continue;
+            }
+            synchronized (st) {
+                if (!st.computeValid() && st.writers == 0 && !st.fetching && st.twin == null) {
+                    st.fetching = true;
+                    started.add(st);
+                    replies.add(protocol.transport().request(st.home, new FetchRequest(st.id, st.needed.clone())));
+                }
+            }
+        }
+        for (int i = 0; i < started.size(); i++) {
+            FetchReply reply = null;
+            try {
+                reply = (FetchReply) protocol.awaitReply(replies.get(i));
+            } finally {
+                fetched(started.get(i), reply);
+                if (reply == null) {
+                    started.subList(i + 1, started.size()).forEach(st -> fetched(st, null));
+                }
+            }
+        }
+        for (int b = from; b < to; b++) {
+            if (!states[b].valid) {
+                makeValid(states[b]); // whatever is still stale (raced with a notice, home waits, writers)
+            }
+        }
+    }
+
+    /** At the home: answer a fetch once the master copy includes what the requester needs. */
+    void serveFetch(FetchRequest request, Responder responder) {
+        BlockState st = protocol.block(request.block());
+        synchronized (st) {
+            if (VectorClock.covers(st.have, request.needed())) {
+                reply(st, responder);
+            } else {
+                st.parked.add(new BlockState.ParkedFetch(request.needed(), responder));
+            }
+        }
+    }
+
+    private void reply(BlockState st, Responder responder) {
+        responder.reply(new FetchReply(st.object.snapshot(st.block), st.have.clone()));
+    }
+
+    /**
+     * At the home: merge a writer's diff into the master copy once the diffs it was based on are in,
+     * then any parked diffs that this unblocks, and serve the fetches that are now satisfied.
+     */
+    void applyDiff(Diff d) {
+        BlockState st = protocol.block(d.block());
+        synchronized (st) {
+            st.parkedDiffs.add(d);
+            boolean progress = true;
+            while (progress) {
+                progress = st.parkedDiffs.removeIf(p -> {
+                    if (!VectorClock.covers(st.have, p.base())) {
+                        return false;
+                    }
+                    if (p.diff() != null) {
+                        st.object.applyDiff(st.block, p.diff());
+                    }
+                    st.have[p.node()] = Math.max(st.have[p.node()], p.seq());
+                    protocol.statistics().increment(Counter.DIFFS_APPLIED);
+                    return true;
+                });
+            }
+            homeAdvanced(st);
+        }
+    }
+
+    /** The master copy gained intervals: wake local readers, answer parked fetches. Caller holds st. */
+    void homeAdvanced(BlockState st) {
+        st.refreshValid();
+        st.notifyAll();
+        st.parked.removeIf(p -> {
+            if (VectorClock.covers(st.have, p.needed())) {
+                reply(st, p.responder());
+                return true;
+            }
+            return false;
+        });
+    }
+}

@@ -1,0 +1,121 @@
+package org.jdsm.protocol.lrc;
+
+import java.util.ArrayList;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jdsm.LockIds;
+import org.jdsm.protocol.lrc.Messages.LockForward;
+import org.jdsm.protocol.lrc.Messages.LockGrant;
+import org.jdsm.protocol.lrc.Messages.LockRequest;
+import org.jdsm.runtime.DsmStats.Counter;
+
+/**
+ * The lock side of {@link LazyRelease}: a manager per lock forwards each request to the previous
+ * requester (a distributed FIFO queue), and a released token stays cached here until someone else
+ * asks. Handing a token over publishes this node's writes and carries the intervals the new holder
+ * has not seen (and, for a block lock, possibly the block itself). Lock order: a {@link LockState},
+ * then the protocol's state, then a block.
+ */
+final class LockTokens {
+
+    private final LazyRelease protocol;
+    private final int myNode;
+    private final ConcurrentHashMap<Long, LockState> locks = new ConcurrentHashMap<>();
+    /** At a manager: the last node that asked for each lock. */
+    private final ConcurrentHashMap<Long, Integer> tails = new ConcurrentHashMap<>();
+
+    LockTokens(LazyRelease protocol, int myNode) {
+        this.protocol = protocol;
+        this.myNode = myNode;
+    }
+
+    private LockState lock(long id) {
+        return locks.computeIfAbsent(id, k -> new LockState(k, protocol.manager(k) == myNode));
+    }
+
+    /** Takes lock {@code id} for this node: at once if the token is cached here, else through the manager. */
+    void acquire(long id) {
+        LockState ls = lock(id);
+        protocol.statistics().increment(Counter.LOCK_ACQUIRES);
+        synchronized (ls) {
+            if (ls.token && !ls.held) {
+                ls.held = true; // cached: no message
+                return;
+            }
+            long start = System.nanoTime();
+            ls.requested = true;
+            LockRequest request = new LockRequest(id, myNode, protocol.clock(), protocol.copyHave(id));
+            int manager = protocol.manager(id);
+            if (manager == myNode) {
+                managerReceived(request); // skip the trip through Comm to ourselves
+            } else {
+                protocol.transport().asend(manager, request);
+            }
+            protocol.awaitMonitor(ls, () -> !ls.requested);
+            protocol.statistics().increment(Counter.LOCK_REMOTE_ACQUIRES);
+            protocol.statistics().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
+        }
+    }
+
+    /** Releases lock {@code id}; the token goes on at once if another node is queued behind this one. */
+    void release(long id) {
+        LockState ls = lock(id);
+        synchronized (ls) {
+            ls.held = false;
+            if (ls.next >= 0) {
+                handOver(ls);
+            }
+        }
+    }
+
+    /** Gives the token to the waiting node with everything it has not seen. Caller holds ls. */
+    private void handOver(LockState ls) {
+        LazyRelease.Published published = protocol.publishFor(ls.nextVc);
+        BlockCopy copy = LockIds.isBlock(ls.id) ? protocol.copyFor(ls.id, ls.next, ls.nextHave) : null;
+        protocol.transport().asend(ls.next, new LockGrant(ls.id, new ArrayList<>(published.news()), published.clock(),
+                copy == null ? null : copy.content(), copy == null ? null : copy.have()));
+        ls.token = false;
+        ls.next = -1;
+        ls.nextVc = null;
+        ls.nextHave = null;
+    }
+
+    /** At the manager: queue the requester behind the previous one. */
+    void managerReceived(LockRequest r) {
+        Integer previous = tails.put(r.lock(), r.requester());
+        int prev = previous == null ? myNode : previous;
+        LockForward forward = new LockForward(r.lock(), r.requester(), r.vc(), r.copyHave());
+        if (prev == myNode) {
+            forwarded(forward);
+        } else {
+            protocol.transport().asend(prev, forward);
+        }
+    }
+
+    /** At the previous requester: hand over now if idle, else after this node's turn. */
+    void forwarded(LockForward f) {
+        LockState ls = lock(f.lock());
+        synchronized (ls) {
+            ls.next = f.requester();
+            ls.nextVc = f.vc();
+            ls.nextHave = f.copyHave();
+            if (ls.token && !ls.held) {
+                handOver(ls);
+            }
+        }
+    }
+
+    /** The token arrived: take in what it carries, then let the waiting local thread go. */
+    void granted(LockGrant g) {
+        protocol.applyIntervals(g.intervals(), g.vc());
+        if (g.content() != null) {
+            protocol.installGranted(g.lock(), new BlockCopy(g.content(), g.contentHave()));
+        }
+        LockState ls = lock(g.lock());
+        synchronized (ls) {
+            ls.token = true;
+            ls.held = true; // reserved for the local thread that asked; a forward cannot take it first
+            ls.requested = false;
+            ls.notifyAll();
+        }
+    }
+}
