@@ -12,6 +12,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
+import org.jdsm.runtime.events.BarrierWaitEvent;
 import org.jdsm.trans.MessageHandler;
 import org.jdsm.trans.Trans;
 
@@ -440,7 +441,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
     public final void barrier() {
         endWrites();
-        long start = System.nanoTime();
+        BarrierWaitEvent wait = BarrierWaitEvent.begun();
         try {
             localBarrier.await();
         } catch (InterruptedException e) {
@@ -450,7 +451,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             checkAborted();
             throw new DsmException("barrier() broken: another thread of this node failed", e);
         } finally {
-            context.stats().add(DsmStats.Counter.BARRIER_WAIT_NANOS, System.nanoTime() - start);
+            wait.end(context.stats());
         }
     }
 

@@ -7,9 +7,13 @@ import java.util.concurrent.atomic.LongAdder;
 /** What one node's DSM did, counted cheaply from many threads and printed at the end of a job. */
 public final class DsmStats {
 
-    /** The counted quantities. */
+    /**
+     * The counted quantities. {@code FETCH_WAIT_NANOS}: time user threads waited for blocks to arrive
+     * (fetches, another thread's fetch, at a home the diffs still missing); {@code DIFF_NANOS}: time
+     * computing diffs at releases and barriers plus applying them at homes (message handlers).
+     */
     public enum Counter {
-        FETCHES, DIFFS_SENT, DIFF_ELEMENTS, DIFFS_APPLIED, INVALIDATIONS,
+        FETCHES, FETCH_WAIT_NANOS, DIFFS_SENT, DIFF_ELEMENTS, DIFFS_APPLIED, DIFF_NANOS, INVALIDATIONS,
         LOCK_ACQUIRES, LOCK_REMOTE_ACQUIRES, LOCK_WAIT_NANOS, BARRIERS, BARRIER_WAIT_NANOS,
         INTERVALS, NOTICES_RECEIVED
     }

@@ -24,6 +24,7 @@ public final class InJvmJob {
     private String comm = "local";
     private boolean stats;
     private List<String> args = List.of();
+    private final List<NodeRuntime> runtimes = new ArrayList<>();
 
     private InJvmJob(String jobClass, ClassLoader loader) {
         this.jobClass = jobClass;
@@ -53,6 +54,7 @@ public final class InJvmJob {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         String jobId = "injvm-" + UUID.randomUUID();
+        runtimes.clear();
         List<Thread> threads = new ArrayList<>();
         AtomicReferenceArray<Throwable> errors = new AtomicReferenceArray<>(nodes);
         InMemoryRendezvous rendezvous = new InMemoryRendezvous(nodes);
@@ -61,9 +63,11 @@ public final class InJvmJob {
                     .rendezvous(rendezvous).connectTimeout(Duration.ofSeconds(30)).build();
             NodeConfig nc = new NodeConfig(comm, cc, protocol, threadsPerNode, jobClass, loader, args, stats);
             int rank = n;
+            NodeRuntime runtime = new NodeRuntime(nc);
+            runtimes.add(runtime);
             Thread t = new Thread(() -> {
                 try {
-                    new NodeRuntime(nc).run();
+                    runtime.run();
                 } catch (Throwable e) {
                     errors.set(rank, e);
                 }
@@ -94,5 +98,13 @@ public final class InJvmJob {
         if (first != null) {
             throw new DsmException("job failed: " + first, first);
         }
+    }
+
+    /** The counters node {@code node} ended the last {@link #run} with (for tests). */
+    public DsmStats nodeStats(int node) {
+        if (node < 0 || node >= runtimes.size()) {
+            throw new IllegalArgumentException("no node " + node + " in the last run (" + runtimes.size() + " nodes)");
+        }
+        return runtimes.get(node).stats();
     }
 }

@@ -368,9 +368,15 @@ final class AppsReport {
                 + " node, i.e. load imbalance and its fetches, plus the LRC diff flush and the barrier messages);"
                 + " whole job, so it also holds the few barriers outside the timed kernel");
         report.println("  lock wait      measured: lock_wait_nanos (remote lock acquires)");
-        report.println("  fetch/diff/other  ESTIMATE (residual): kernel - compute - barrier wait - lock wait: the"
-                + " fetches' round trips, twin/diff work, DSM checks and the CPU the comm threads take from the"
-                + " compute thread; no counter times fetches or diffs directly");
+        report.println("  fetch wait     measured: fetch_wait_nanos (user threads waiting for a block: their fetch"
+                + " round trips, another thread's fetch, at a home the diffs still on their way; SC: also waiting for"
+                + " ownership); whole job, so node 0's validation fetches after the kernel are in it");
+        report.println("  diff           measured: diff_nanos (making diffs from twins and applying them at homes);"
+                + " NOT subtracted below: it overlaps the other rows (made inside barrier wait, or on a comm thread"
+                + " when a lock token leaves; applied on the homes' comm threads)");
+        report.println("  other          ESTIMATE (residual): kernel - compute - barrier wait - lock wait - fetch"
+                + " wait: twin and diff work on the compute thread outside barriers, DSM checks and the CPU the comm"
+                + " threads take from the compute thread (negative when node 0's validation fetches outweigh it)");
         report.println("  worker CPU     measured: CPU time of the node's compute thread (whole run; node 0's"
                 + " includes the validation); comm threads CPU: Trans workers + Netty event loops, measured (on 2"
                 + " cores they compete with the compute threads)");
@@ -389,7 +395,9 @@ final class AppsReport {
                 time.add("compute (est.)", x(a), b.compute / 1e3);
                 time.add("barrier wait", x(a), b.barrier / 1e3);
                 time.add("lock wait", x(a), b.lock / 1e3);
-                time.add("fetch/diff/other (est.)", x(a), b.residual() / 1e3);
+                time.add("fetch wait", x(a), b.fetch / 1e3);
+                time.add("diff (overlaps)", x(a), b.diff / 1e3);
+                time.add("other (est.)", x(a), b.residual() / 1e3);
                 Cell c = cell(a, s);
                 time.add("worker CPU", x(a), c.cpu("worker") / 1e3);
                 time.add("comm threads CPU", x(a), (c.cpu("trans") + c.cpu("netty")) / 1e3);
@@ -410,10 +418,10 @@ final class AppsReport {
         }
     }
 
-    /** Times in ms. */
-    private record Breakdown(double kernel, double compute, double barrier, double lock) {
+    /** Times in ms; {@code diff} overlaps the others, so the residual leaves it out. */
+    private record Breakdown(double kernel, double compute, double barrier, double lock, double fetch, double diff) {
         double residual() {
-            return kernel - compute - barrier - lock;
+            return kernel - compute - barrier - lock - fetch;
         }
     }
 
@@ -430,7 +438,9 @@ final class AppsReport {
         double compute = one / s.workers();
         double barrier = c.perNode("barrier_wait_nanos") / 1e6 / s.threads;
         double lock = c.perNode("lock_wait_nanos") / 1e6 / s.threads;
-        return new Breakdown(kernel, compute, barrier, lock);
+        double fetch = c.perNode("fetch_wait_nanos") / 1e6 / s.threads;
+        double diff = c.perNode("diff_nanos") / 1e6 / s.threads;
+        return new Breakdown(kernel, compute, barrier, lock, fetch, diff);
     }
 
     private void printChecksums() {
@@ -568,7 +578,7 @@ final class AppsReport {
         mdTable(header, rows);
         md("");
         List<String> bHeader = List.of("application", "config", "kernel (s)", "compute est. (s)", "barrier wait (s)",
-                "lock wait (s)", "fetch/diff/other est. (s)", "worker CPU (s)", "comm CPU (s)", "fetches", "diffs",
+                "lock wait (s)", "fetch wait (s)", "diff, overlapping (s)", "other est. (s)", "worker CPU (s)", "comm CPU (s)", "fetches", "diffs",
                 "diff elements", "remote locks",
                 "msgs", "MB sent");
         List<List<String>> bRows = new ArrayList<>();
@@ -583,7 +593,8 @@ final class AppsReport {
                 }
                 Cell c = cell(a, s);
                 bRows.add(List.of(a.sample(), s.label, Units.number(b.kernel / 1e3), Units.number(b.compute / 1e3),
-                        Units.number(b.barrier / 1e3), Units.number(b.lock / 1e3), Units.number(b.residual() / 1e3),
+                        Units.number(b.barrier / 1e3), Units.number(b.lock / 1e3), Units.number(b.fetch / 1e3),
+                        Units.number(b.diff / 1e3), Units.number(b.residual() / 1e3),
                         Units.number(c.cpu("worker") / 1e3), Units.number((c.cpu("trans") + c.cpu("netty")) / 1e3),
                         Units.count(c.total("fetches")), Units.count(c.total("diffs_sent")),
                         Units.count(c.total("diff_elements")), Units.count(c.total("lock_remote_acquires")),
@@ -591,7 +602,8 @@ final class AppsReport {
             }
         }
         if (!bRows.isEmpty()) {
-            md("Breakdown per node (compute and fetch/diff/other are estimates; counts are both nodes, whole job):");
+            md("Breakdown per node (compute and other are estimates; diff overlaps barrier wait and the comm threads"
+                    + " and is not part of other; counts are both nodes, whole job):");
             md("");
             mdTable(bHeader, bRows);
         }

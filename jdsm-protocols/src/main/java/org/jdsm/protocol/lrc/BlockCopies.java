@@ -7,6 +7,8 @@ import org.jdsm.protocol.lrc.Messages.Diff;
 import org.jdsm.protocol.lrc.Messages.FetchReply;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
 import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.runtime.events.DiffEvent;
+import org.jdsm.runtime.events.FetchEvent;
 import org.jdsm.trans.Responder;
 
 /**
@@ -36,12 +38,16 @@ final class BlockCopies {
                     return;
                 }
                 if (st.home == myNode) {
+                    FetchEvent wait = FetchEvent.begun(); // the diffs this node must see are still on their way
                     protocol.awaitMonitor(st, st::computeValid);
+                    waited(st, wait);
                     st.refreshValid();
                     return;
                 }
                 if (st.fetching) {
+                    FetchEvent wait = FetchEvent.begun();
                     protocol.awaitMonitor(st, () -> !st.fetching);
+                    waited(st, wait);
                     continue;
                 }
                 // Local writes not yet diffed (the copy went stale while they were in progress) must
@@ -54,13 +60,20 @@ final class BlockCopies {
                 protocol.publishPending();
                 continue;
             }
+            FetchEvent wait = FetchEvent.begun();
             FetchReply reply = null;
             try {
                 reply = (FetchReply) protocol.awaitReply(protocol.transport().request(st.home, new FetchRequest(st.id, need)));
             } finally {
                 fetched(st, reply);
             }
+            waited(st, wait);
         }
+    }
+
+    /** A user thread's wait for {@code st} is over: counted and recorded. */
+    private void waited(BlockState st, FetchEvent wait) {
+        wait.end(protocol.statistics(), st.object.key(), st.block, st.home);
     }
 
     /**
@@ -96,6 +109,7 @@ final class BlockCopies {
             }
         }
         for (int i = 0; i < started.size(); i++) {
+            FetchEvent wait = FetchEvent.begun(); // one after the other, so the waits add up to the wall time
             FetchReply reply = null;
             try {
                 reply = (FetchReply) protocol.awaitReply(replies.get(i));
@@ -105,6 +119,7 @@ final class BlockCopies {
                     started.subList(i + 1, started.size()).forEach(st -> fetched(st, null));
                 }
             }
+            waited(started.get(i), wait);
         }
         for (int b = from; b < to; b++) {
             if (!states[b].valid) {
@@ -144,7 +159,9 @@ final class BlockCopies {
                         return false;
                     }
                     if (p.diff() != null) {
+                        DiffEvent work = DiffEvent.begun();
                         st.object.applyDiff(st.block, p.diff());
+                        work.end(protocol.statistics(), st.object.key(), st.block, DiffElements.of(p.diff()), true);
                     }
                     st.have[p.node()] = Math.max(st.have[p.node()], p.seq());
                     protocol.statistics().increment(Counter.DIFFS_APPLIED);

@@ -20,6 +20,7 @@ import org.jdsm.protocol.lrc.Messages.LockGrant;
 import org.jdsm.protocol.lrc.Messages.LockRequest;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.runtime.events.DiffEvent;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
 
@@ -212,6 +213,7 @@ public final class LazyRelease extends SharedObjectPool {
 
     /** Sends the home what changed since the twin. A block still being written keeps a fresh twin. Caller holds st. */
     private void sendDiff(BlockState st, int seq) {
+        DiffEvent work = DiffEvent.begun();
         Object diff;
         int[] base = st.twinBase;
         if (st.writers > 0) {
@@ -225,11 +227,13 @@ public final class LazyRelease extends SharedObjectPool {
             st.twin = null;
             st.twinBase = null;
         }
+        long elements = DiffElements.of(diff);
+        work.end(stats(), st.object.key(), st.block, elements, false);
         base[myNode()] = 0; // this writer's own earlier diffs are ordered by FIFO already
         trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
         stats().increment(Counter.DIFFS_SENT);
-        if (diff instanceof org.jdsm.content.ArrayDiff changes) {
-            stats().add(Counter.DIFF_ELEMENTS, changes.changedElements());
+        if (elements >= 0) {
+            stats().add(Counter.DIFF_ELEMENTS, elements);
         }
     }
 

@@ -7,6 +7,7 @@ import org.jdsm.protocol.lrc.Messages.LockForward;
 import org.jdsm.protocol.lrc.Messages.LockGrant;
 import org.jdsm.protocol.lrc.Messages.LockRequest;
 import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.runtime.events.LockWaitEvent;
 
 /**
  * The lock side of {@link LazyRelease}: a manager per lock forwards each request to the previous
@@ -41,7 +42,7 @@ final class LockTokens {
                 ls.held = true; // cached: no message
                 return;
             }
-            long start = System.nanoTime();
+            LockWaitEvent wait = LockWaitEvent.begun();
             ls.requested = true;
             LockRequest request = new LockRequest(id, myNode, protocol.clock(), protocol.copyHave(id));
             int manager = protocol.manager(id);
@@ -52,7 +53,7 @@ final class LockTokens {
             }
             protocol.awaitMonitor(ls, () -> !ls.requested);
             protocol.statistics().increment(Counter.LOCK_REMOTE_ACQUIRES);
-            protocol.statistics().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
+            wait.end(protocol.statistics(), id, true);
         }
     }
 

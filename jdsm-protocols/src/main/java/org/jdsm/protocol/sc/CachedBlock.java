@@ -39,6 +39,11 @@ final class CachedBlock {
         this.stats = stats;
     }
 
+    /** True if the copy is current now. */
+    synchronized boolean current() {
+        return valid;
+    }
+
     /** Completes once the copy has been current (immediately if it is). */
     synchronized CompletableFuture<Void> read() {
         if (valid) {

@@ -48,9 +48,14 @@ final class HomeBlock {
         this.outbox = outbox;
     }
 
+    /** True if a thread of the home node may read the master copy now (no other node owns the block). */
+    synchronized boolean readable() {
+        return owner == NONE || owner == home;
+    }
+
     /** For a thread of the home node: completes once the master copy is current. */
     synchronized CompletableFuture<Void> readLocal() {
-        if (owner == NONE || owner == home) {
+        if (readable()) {
             return CompletableFuture.completedFuture(null);
         }
         return park(new Request(home, false, new CompletableFuture<>()));

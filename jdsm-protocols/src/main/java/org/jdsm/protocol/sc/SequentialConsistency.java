@@ -17,6 +17,8 @@ import org.jdsm.protocol.sc.ScMessages.WriteBack;
 import org.jdsm.protocol.sc.ScMessages.WriteGrant;
 import org.jdsm.protocol.sc.ScMessages.WriteRequest;
 import org.jdsm.runtime.DsmStats.Counter;
+import org.jdsm.runtime.events.FetchEvent;
+import org.jdsm.runtime.events.LockWaitEvent;
 import org.jdsm.trans.Responder;
 
 /**
@@ -90,13 +92,29 @@ public final class SequentialConsistency extends SharedObjectPool {
     @Override
     protected void updateBlock(SharedObject so, int b) {
         HomeBlock h = home(so.key(), b);
-        awaitBlock(so, b, h != null ? h.readLocal() : copy(so.key(), b).read());
+        CachedBlock c = h == null ? copy(so.key(), b) : null;
+        if (h != null ? h.readable() : c.current()) {
+            return;
+        }
+        // Timed from before the request: its reply may come before this thread looks at the future.
+        FetchEvent wait = FetchEvent.begun();
+        awaitBlock(so, b, h != null ? h.readLocal() : c.read());
+        wait.end(stats(), so.key(), b, so.home(b));
     }
 
+    /** A fetch wait unless the home's own thread gets the block at once; a copy elsewhere always asks the home. */
     @Override
     protected void acquireBlock(SharedObject so, int b) {
         HomeBlock h = home(so.key(), b);
-        awaitBlock(so, b, h != null ? h.writeLocal() : copy(so.key(), b).write());
+        FetchEvent wait = h == null ? FetchEvent.begun() : null;
+        CompletableFuture<Void> owned = h != null ? h.writeLocal() : copy(so.key(), b).write();
+        if (wait == null && !owned.isDone()) {
+            wait = FetchEvent.begun();
+        }
+        awaitBlock(so, b, owned);
+        if (wait != null) {
+            wait.end(stats(), so.key(), b, so.home(b));
+        }
     }
 
     @Override
@@ -117,11 +135,12 @@ public final class SequentialConsistency extends SharedObjectPool {
 
     @Override
     protected void acquireLock(long id) {
-        long start = System.nanoTime();
+        LockWaitEvent wait = LockWaitEvent.begun();
         stats().increment(Counter.LOCK_ACQUIRES);
         int manager = managerOf(id);
+        boolean remote = manager != myNode();
         Future<?> granted;
-        if (manager == myNode()) {
+        if (!remote) {
             CompletableFuture<Void> local = new CompletableFuture<>();
             lockManager.acquire(id, myNode(), () -> local.complete(null));
             granted = local;
@@ -130,7 +149,7 @@ public final class SequentialConsistency extends SharedObjectPool {
             granted = trans().request(manager, new LockRequest(id));
         }
         await(granted);
-        stats().add(Counter.LOCK_WAIT_NANOS, System.nanoTime() - start);
+        wait.end(stats(), id, remote);
     }
 
     @Override
