@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 import org.jdsm.bench.harness.ChildSide;
 
 /**
@@ -68,9 +69,16 @@ final class ChildReport {
         }
     }
 
-    /** Reports a run that ended normally but has no result of its own (DSM nodes other than 0). */
-    void ended() {
-        finish(END + " OK NaN");
+    /**
+     * Reports the end of node {@code rank} of a multi-node run: node 0 carries the run's checksum,
+     * the other nodes ended normally with no result of their own.
+     */
+    void nodeEnded(int rank, DoubleSupplier checksum) {
+        if (rank == 0) {
+            succeeded(checksum.getAsDouble());
+        } else {
+            finish(END + " OK NaN");
+        }
     }
 
     /** Reports a failure (first report wins), then waits for the parent. */

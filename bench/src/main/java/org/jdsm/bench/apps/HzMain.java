@@ -55,12 +55,7 @@ public final class HzMain {
             if (error[0] != null) {
                 throw error[0];
             }
-            double checksum = result[0];
-            if (rank == 0) {
-                report.succeeded(checksum);
-            } else {
-                report.ended();
-            }
+            report.nodeEnded(rank, () -> result[0]);
         } catch (Throwable t) {
             t.printStackTrace();
             report.failed(String.valueOf(t));

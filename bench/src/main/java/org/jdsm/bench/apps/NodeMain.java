@@ -49,11 +49,7 @@ public final class NodeMain {
             Outcomes.clear(sample);
             new NodeRuntime(new NodeConfig(comm, commConfig(jobId, rank, ports, comm, secret), protocol, threads,
                     jobClass, NodeMain.class.getClassLoader(), jobArgs, true)).run();
-            if (rank == 0) {
-                report.succeeded(Outcomes.last(sample).orElse(Double.NaN));
-            } else {
-                report.ended();
-            }
+            report.nodeEnded(rank, () -> Outcomes.last(sample).orElse(Double.NaN));
         } catch (Throwable t) {
             t.printStackTrace();
             report.failed(String.valueOf(t));
