@@ -9,11 +9,22 @@ import java.io.ObjectOutputStream;
 /**
  * JDK serialization: a fresh {@link ObjectOutputStream}/{@link ObjectInputStream} per message
  * (as a message-passing layer must: each message is decoded on its own), over a reused
- * byte-array stream.
+ * byte-array stream that is decoded in place, like the other codecs.
  */
 final class JdkCodec implements Codec {
 
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
+    private final ReusedBytes bytes = new ReusedBytes();
+
+    /** A byte-array stream whose bytes can be read without copying them out. */
+    private static final class ReusedBytes extends ByteArrayOutputStream {
+        ReusedBytes() {
+            super(4096);
+        }
+
+        ByteArrayInputStream reader() {
+            return new ByteArrayInputStream(buf, 0, count);
+        }
+    }
 
     @Override
     public String name() {
@@ -21,18 +32,23 @@ final class JdkCodec implements Codec {
     }
 
     @Override
-    public byte[] encode(double[] data) throws IOException {
-        bytes.reset();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(data);
+    public double[] roundTrip(double[] data) throws IOException, ClassNotFoundException {
+        encode(data);
+        try (ObjectInputStream in = new ObjectInputStream(bytes.reader())) {
+            return (double[]) in.readObject();
         }
-        return bytes.toByteArray();
     }
 
     @Override
-    public double[] decode(byte[] data) throws IOException, ClassNotFoundException {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(data))) {
-            return (double[]) in.readObject();
+    public int encodedSize(double[] data) throws IOException {
+        encode(data);
+        return bytes.size();
+    }
+
+    private void encode(double[] data) throws IOException {
+        bytes.reset();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(data);
         }
     }
 }

@@ -7,7 +7,8 @@ import com.esotericsoftware.kryo.io.Output;
 /**
  * Plain Kryo with its default {@link Output}/{@link Input} (per-element array loops) and the same
  * settings as JDSM's WireFormat (references on, double[] registered), so the difference between
- * this column and "jdsm" is the bulk path. The output buffer is reused, like WireFormat's.
+ * this column and "jdsm" is the bulk path. The output buffer is reused and decoded in place, like
+ * WireFormat's.
  */
 final class KryoCodec implements Codec {
 
@@ -26,14 +27,19 @@ final class KryoCodec implements Codec {
     }
 
     @Override
-    public byte[] encode(double[] data) {
-        output.reset();
-        kryo.writeClassAndObject(output, data);
-        return output.toBytes();
+    public double[] roundTrip(double[] data) {
+        encode(data);
+        return (double[]) kryo.readClassAndObject(new Input(output.getBuffer(), 0, output.position()));
     }
 
     @Override
-    public double[] decode(byte[] bytes) {
-        return (double[]) kryo.readClassAndObject(new Input(bytes));
+    public int encodedSize(double[] data) {
+        encode(data);
+        return output.position();
+    }
+
+    private void encode(double[] data) {
+        output.reset();
+        kryo.writeClassAndObject(output, data);
     }
 }

@@ -44,7 +44,7 @@ public final class SerializationBench {
         Plan plan = quick ? Plan.of(300, 800, reps, 100_000, 50) : Plan.of(1000, 2500, reps, 100_000, 150);
         List<Integer> lengths = args.list("--elements", List.of("25000", "50000", "100000", "250000"))
                 .stream().map(Integer::parseInt).distinct().toList();
-        report.println("method    : one op = encode + decode of a double[] (random values); repetition value ="
+        report.println("method    : one op = encode into the codec's reused buffer + decode from it into a new double[] (random values); repetition value ="
                 + " mean time per op over up to "
                 + plan.rep().maxNanos() / 1_000_000 + " ms;");
         report.println("            " + reps + " repetitions, codecs interleaved, median reported; "
@@ -70,11 +70,10 @@ public final class SerializationBench {
 
     /** Checks that {@code c} round-trips {@code data} exactly; returns the encoded size. */
     private static int verify(Codec c, double[] data) throws Exception {
-        byte[] encoded = c.encode(data);
-        if (!Arrays.equals(c.decode(encoded), data)) {
+        if (!Arrays.equals(c.roundTrip(data), data)) {
             throw new IllegalStateException(c.name() + " does not round-trip a double[" + data.length + "]");
         }
-        return encoded.length;
+        return c.encodedSize(data);
     }
 
     /** One repetition: round trips until the budget ends; returns mean nanoseconds per round trip. */
@@ -83,9 +82,7 @@ public final class SerializationBench {
         long start = System.nanoTime();
         long now = start;
         while (budget.more(n, start, now)) {
-            byte[] encoded = c.encode(data);
-            Blackhole.consume(encoded.length);
-            Blackhole.consume(c.decode(encoded));
+            Blackhole.consume(c.roundTrip(data));
             n++;
             now = System.nanoTime();
         }
