@@ -48,6 +48,15 @@ public abstract class SharedObject {
     /** A private copy of {@code block}'s content, to send or to keep as a twin. */
     public abstract Object snapshot(int block);
 
+    /**
+     * {@code block}'s content for a message that is encoded before the block can change again (the
+     * caller keeps writers out until the send returns): it decodes as a {@link #snapshot} does, but
+     * may be read from the object itself while encoding, saving the copy. By default a snapshot.
+     */
+    public Object outgoing(int block) {
+        return snapshot(block);
+    }
+
     /** Overwrites {@code block} in place with {@code content} made by {@link #snapshot}. */
     public abstract void install(int block, Object content);
 
@@ -60,7 +69,10 @@ public abstract class SharedObject {
         return false;
     }
 
-    /** What changed in {@code block} since {@code twin} (a {@link #snapshot}); null if nothing. */
+    /**
+     * What changed in {@code block} since {@code twin} (a {@link #snapshot}); null if nothing. Like
+     * {@link #outgoing}, it may read the block in place until it is encoded.
+     */
     public abstract Object diff(int block, Object twin);
 
     /** What changed between two {@link #snapshot}s of {@code block}; null if nothing. */

@@ -2,6 +2,7 @@ package org.jdsm;
 
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.ElementKind;
+import org.jdsm.wire.ArrayRange;
 
 /**
  * A shared array split into blocks of {@code blockLength} elements (the last may be shorter).
@@ -72,6 +73,12 @@ public final class SharedObjectForBlock extends SharedObject {
     @Override
     public Object snapshot(int block) {
         return kind.copyRange(object(), blockStart(block), blockSize(block));
+    }
+
+    /** A primitive block is read in place by the encoder ({@link ArrayRange}); an object block is copied. */
+    @Override
+    public Object outgoing(int block) {
+        return kind.isPrimitive() ? ArrayRange.of(object(), blockStart(block), blockSize(block)) : snapshot(block);
     }
 
     @Override

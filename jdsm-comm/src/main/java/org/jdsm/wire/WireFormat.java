@@ -15,7 +15,8 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  * Kryo-based wire format shared by every node of a job. Classes are registered in one fixed order
  * (JDSM's own first, then the protocol's, then the caller's), so every node assigns the same ids.
  * Classes not registered still travel, named in the stream; only authenticated peers ever feed
- * this decoder. Primitive arrays go as single bulk copies (see {@link BulkOutput}).
+ * this decoder. Primitive arrays go as single bulk copies (see {@link BulkOutput}), and so do
+ * ranges of them, read in place ({@link ArrayRange}).
  *
  * <p>Thread-safe: Kryo instances and buffers are pooled.
  */
@@ -31,7 +32,7 @@ public final class WireFormat {
             byte[].class, short[].class, char[].class, int[].class, long[].class,
             float[].class, double[].class, boolean[].class, String[].class, Object[].class,
             int[][].class, double[][].class, long[][].class, float[][].class,
-            ArrayList.class, java.util.HashMap.class);
+            ArrayList.class, java.util.HashMap.class, ArrayRange.class);
 
     private final List<Class<?>> registrations;
     private final ClassLoader loader;
@@ -72,7 +73,11 @@ public final class WireFormat {
         // Records and classes without a no-arg constructor still deserialize.
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         for (Class<?> c : registrations) {
-            kryo.register(c);
+            if (c == ArrayRange.class) {
+                kryo.register(c, new ArrayRange.Codec());
+            } else {
+                kryo.register(c);
+            }
         }
         return kryo;
     }

@@ -1,5 +1,7 @@
 package org.jdsm.content;
 
+import org.jdsm.wire.ArrayRange;
+
 /**
  * The elements of one array block that changed since its twin: runs of changed positions
  * (relative to the block start) and their new values packed into one array of the element type.
@@ -23,11 +25,13 @@ public final class ArrayDiff {
 
     /** Number of changed elements. */
     public int changedElements() {
-        return java.lang.reflect.Array.getLength(values);
+        return values instanceof ArrayRange range ? range.length() : java.lang.reflect.Array.getLength(values);
     }
 
     /**
      * Compares {@code current[offset, offset+n)} with {@code twin[0, n)}; null when nothing changed.
+     * A single run of a primitive array (e.g. a block written all over) keeps its values in
+     * {@code current} until the diff is encoded, so {@code current} must not change before then.
      */
     public static ArrayDiff between(ElementKind kind, Object current, int offset, Object twin, int n) {
         int[] starts = new int[8];
@@ -55,6 +59,9 @@ public final class ArrayDiff {
         if (runs == 0) {
             return null;
         }
+        if (runs == 1 && kind.isPrimitive()) {
+            return new ArrayDiff(new int[] {starts[0]}, new int[] {lengths[0]}, ArrayRange.of(current, offset + starts[0], changed));
+        }
         Object values = kind.newArray(changed);
         int v = 0;
         for (int r = 0; r < runs; r++) {
@@ -68,7 +75,11 @@ public final class ArrayDiff {
     public void applyTo(Object target, int offset) {
         int v = 0;
         for (int r = 0; r < runStarts.length; r++) {
-            System.arraycopy(values, v, target, offset + runStarts[r], runLengths[r]);
+            if (values instanceof ArrayRange range) {
+                range.copyTo(v, target, offset + runStarts[r], runLengths[r]);
+            } else {
+                System.arraycopy(values, v, target, offset + runStarts[r], runLengths[r]);
+            }
             v += runLengths[r];
         }
     }

@@ -142,6 +142,11 @@ public enum ElementKind {
 
     abstract Object newArray(int n);
 
+    /** True for the primitive element types (every kind but {@link #OBJECT}). */
+    public boolean isPrimitive() {
+        return this != OBJECT;
+    }
+
     /** Index (relative to the range starts) of the first difference in two ranges of length n, or -1. */
     abstract int mismatch(Object a, int aFrom, Object b, int bFrom, int n);
 

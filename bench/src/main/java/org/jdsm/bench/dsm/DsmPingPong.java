@@ -201,7 +201,7 @@ public final class DsmPingPong {
         }
         TableFormatter values = new TableFormatter(Units::bytes, Units::number);
         report.println();
-        report.println("Where a handover's CPU goes (LazyRelease per round: node 0 snapshot + encode block; node 1"
+        report.println("Where a handover's CPU goes (LazyRelease per round: node 0 encodes the block in place; node 1"
                 + " decode, install (the decoded block is the twin); node 1 diff + encode diff; node 0 decode + apply diff):");
         report.table(steps, values);
         report.println();

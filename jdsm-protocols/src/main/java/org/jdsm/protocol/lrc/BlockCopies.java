@@ -140,8 +140,9 @@ final class BlockCopies {
         }
     }
 
+    /** Caller holds st, so the block, read in place, cannot change before the reply is encoded. */
     private void reply(BlockState st, Responder responder) {
-        responder.reply(new FetchReply(st.object.snapshot(st.block), st.have.clone()));
+        responder.reply(new FetchReply(st.object.outgoing(st.block), st.have.clone()));
     }
 
     /**

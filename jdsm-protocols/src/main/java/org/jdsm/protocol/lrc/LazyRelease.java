@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectPool;
@@ -327,18 +328,20 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     /**
-     * The copy of block lock {@code id} to send along with its token to {@code next}, or null: never to
-     * the home (its master copy only moves forward, by diffs), nor when {@code next}'s own copy
-     * ({@code nextHave}) is as new.
+     * Hands {@code send} the copy of block lock {@code id} to send along with its token to {@code next},
+     * or null: never to the home (its master copy only moves forward, by diffs), nor when {@code next}'s
+     * own copy ({@code nextHave}) is as new. The copy reads the block in place ({@link
+     * org.jdsm.SharedObject#outgoing}), so {@code send} runs holding the block and must encode it at once.
      */
-    BlockCopy copyFor(long id, int next, int[] nextHave) {
+    void withCopyFor(long id, int next, int[] nextHave, Consumer<BlockCopy> send) {
         BlockState st = block(id);
         synchronized (st) {
             if (next != st.home && st.present && !st.fetching
                     && (nextHave == null || !VectorClock.covers(nextHave, st.have))) {
-                return new BlockCopy(st.object.snapshot(st.block), st.have.clone());
+                send.accept(new BlockCopy(st.object.outgoing(st.block), st.have.clone()));
+            } else {
+                send.accept(null);
             }
-            return null;
         }
     }
 

@@ -2,6 +2,7 @@ package org.jdsm.protocol.lrc;
 
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.jdsm.LockIds;
 import org.jdsm.protocol.lrc.Messages.LockForward;
 import org.jdsm.protocol.lrc.Messages.LockGrant;
@@ -71,9 +72,14 @@ final class LockTokens {
     /** Gives the token to the waiting node with everything it has not seen. Caller holds ls. */
     private void handOver(LockState ls) {
         LazyRelease.Published published = protocol.publishFor(ls.nextVc);
-        BlockCopy copy = LockIds.isBlock(ls.id) ? protocol.copyFor(ls.id, ls.next, ls.nextHave) : null;
-        protocol.transport().asend(ls.next, new LockGrant(ls.id, new ArrayList<>(published.news()), published.clock(),
+        Consumer<BlockCopy> grant = copy -> protocol.transport().asend(ls.next, new LockGrant(ls.id,
+                new ArrayList<>(published.news()), published.clock(),
                 copy == null ? null : copy.content(), copy == null ? null : copy.have()));
+        if (LockIds.isBlock(ls.id)) {
+            protocol.withCopyFor(ls.id, ls.next, ls.nextHave, grant);
+        } else {
+            grant.accept(null);
+        }
         ls.token = false;
         ls.next = -1;
         ls.nextVc = null;

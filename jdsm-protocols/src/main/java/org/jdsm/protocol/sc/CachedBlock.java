@@ -72,7 +72,7 @@ final class CachedBlock {
             throw protocolError("release without ownership");
         }
         owned = false;
-        outbox.send(home, new WriteBack(object.key(), block, object.snapshot(block)));
+        outbox.send(home, new WriteBack(object.key(), block, object.outgoing(block)));
     }
 
     synchronized void readGranted(Object content) {

@@ -131,7 +131,7 @@ final class HomeBlock {
             r.local().complete(null);
         } else {
             copyset.set(r.node());
-            outbox.send(r.node(), new ReadGrant(object.key(), block, object.snapshot(block)));
+            outbox.send(r.node(), new ReadGrant(object.key(), block, object.outgoing(block)));
         }
     }
 
@@ -140,7 +140,7 @@ final class HomeBlock {
         if (r.local() != null) {
             r.local().complete(null);
         } else {
-            outbox.send(r.node(), new WriteGrant(object.key(), block, headHadCopy ? null : object.snapshot(block)));
+            outbox.send(r.node(), new WriteGrant(object.key(), block, headHadCopy ? null : object.outgoing(block)));
         }
     }
 

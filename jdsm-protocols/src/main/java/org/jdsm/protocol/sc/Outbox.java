@@ -4,5 +4,6 @@ package org.jdsm.protocol.sc;
 @FunctionalInterface
 interface Outbox {
 
+    /** Sends {@code message}, encoded before this returns (block content in it may be read in place). */
     void send(int node, Object message);
 }

@@ -15,6 +15,7 @@ import org.jdsm.protocol.sc.ScMessages.InvalidateAck;
 import org.jdsm.protocol.sc.ScMessages.ReadRequest;
 import org.jdsm.protocol.sc.ScMessages.WriteBack;
 import org.jdsm.runtime.DsmStats;
+import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,9 +25,11 @@ class CachedBlockTest {
 
     private final long[] local = new long[4];
     private final List<Object> toHome = new ArrayList<>();
+    /** Messages go through the wire format, as Trans sends them: block content is read at the send. */
+    private final WireFormat wire = new WireFormat(ScMessages.classes());
     private final CachedBlock copy = new CachedBlock(TestSharedObjects.blocks(local, 4, 2), 0, (node, message) -> {
         assertEquals(0, node, "everything goes to the home");
-        toHome.add(message);
+        toHome.add(wire.decode(wire.encode(message)));
     }, new DsmStats());
 
     @Test

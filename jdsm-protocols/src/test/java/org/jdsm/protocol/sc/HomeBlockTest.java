@@ -14,6 +14,7 @@ import org.jdsm.TestSharedObjects;
 import org.jdsm.protocol.sc.ScMessages.Invalidate;
 import org.jdsm.protocol.sc.ScMessages.ReadGrant;
 import org.jdsm.protocol.sc.ScMessages.WriteGrant;
+import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,8 +27,10 @@ class HomeBlockTest {
 
     private final long[] master = {1, 2, 3, 4};
     private final List<Sent> sent = new ArrayList<>();
+    /** Messages go through the wire format, as Trans sends them: block content is read at the send. */
+    private final WireFormat wire = new WireFormat(ScMessages.classes());
     private final HomeBlock home = new HomeBlock(TestSharedObjects.blocks(master, 4, 4), 0, 0,
-            (node, message) -> sent.add(new Sent(node, message)));
+            (node, message) -> sent.add(new Sent(node, wire.decode(wire.encode(message)))));
 
     private List<Sent> drain() {
         List<Sent> out = List.copyOf(sent);
