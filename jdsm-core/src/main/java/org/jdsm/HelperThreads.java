@@ -22,7 +22,7 @@ final class HelperThreads {
     }
 
     /** Runs {@code op} in the background; the future completes with {@code result} or {@code op}'s failure. */
-    DsmFuture start(Object result, Runnable op) {
+    CompletableFuture<Object> run(Object result, Runnable op) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         executor.execute(() -> {
             try {
@@ -32,7 +32,7 @@ final class HelperThreads {
                 f.completeExceptionally(t);
             }
         });
-        return new DsmFuture(f);
+        return f;
     }
 
     /** Runs {@code task} on a helper thread; after {@link #shutdown}, on the calling thread. */

@@ -3,6 +3,7 @@ package org.jdsm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -172,6 +173,16 @@ public abstract class SharedObjectPool implements MessageHandler {
         for (int b = from; b < to; b++) {
             updateBlock(so, b);
         }
+    }
+
+    /**
+     * Starts making blocks {@code [from, to)} current without blocking the calling thread (e.g. sends
+     * their fetches). The future completes with true once they are current, or with false if
+     * {@link #updateBlocks} must still run (on a helper thread) to finish; it fails if a fetch does.
+     * By default nothing is started: false at once.
+     */
+    protected CompletableFuture<Boolean> startUpdate(SharedObject so, int from, int to) {
+        return CompletableFuture.completedFuture(false);
     }
 
     // ---------------------------------------------------------------- acquire / release
@@ -358,17 +369,29 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     // ---------------------------------------------------------------- asynchronous forms
 
-    /** Starts {@link #update(Object, int)} in the background. */
+    /**
+     * Starts {@link #update(Object, int)} in the background. Where the protocol can (LRC), the
+     * fetch is only sent, and no thread waits for the reply: issuing many of these before touching
+     * any overlaps their round trips (prefetching), and a later {@code update} of the block waits
+     * for the fetch in flight instead of sending another.
+     */
     public final DsmFuture updateAsync(Object array, int index) {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
-        return async(array, () -> updateBlocks(so, b, b + 1));
+        return updateInBackground(array, so, b, b + 1);
     }
 
-    /** Starts {@link #update(Object)} in the background. */
+    /** Starts {@link #update(Object)} in the background, like {@link #updateAsync(Object, int)}. */
     public final DsmFuture updateAsync(Object obj) {
         SharedObject so = sharedObject(obj);
-        return async(obj, () -> updateBlocks(so, 0, so.blockCount()));
+        return updateInBackground(obj, so, 0, so.blockCount());
+    }
+
+    /** The protocol starts what needs no waiting thread; a helper thread finishes only what that left stale. */
+    private DsmFuture updateInBackground(Object result, SharedObject so, int from, int to) {
+        return new DsmFuture(startUpdate(so, from, to).thenCompose(current -> current
+                ? CompletableFuture.completedFuture(result)
+                : helpers.run(result, () -> updateBlocks(so, from, to))));
     }
 
     /** Starts {@link #acquire(Object, int)} in the background; the calling thread holds the block once done. */
@@ -387,7 +410,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private DsmFuture async(Object result, Runnable op) {
-        return helpers.start(result, op);
+        return new DsmFuture(helpers.run(result, op));
     }
 
     // ---------------------------------------------------------------- locks and barrier

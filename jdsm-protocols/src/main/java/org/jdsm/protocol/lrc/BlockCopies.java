@@ -96,16 +96,10 @@ final class BlockCopies {
         List<BlockState> started = new ArrayList<>();
         List<CompletableFuture<Object>> replies = new ArrayList<>();
         for (int b = from; b < to; b++) {
-            BlockState st = states[b];
-            if (st.valid || st.home == myNode) {
-                continue;
-            }
-            synchronized (st) {
-                if (!st.computeValid() && st.writers == 0 && !st.fetching && st.twin == null) {
-                    st.fetching = true;
-                    started.add(st);
-                    replies.add(protocol.transport().request(st.home, new FetchRequest(st.id, st.needed.clone())));
-                }
+            CompletableFuture<Object> reply = startFetch(states[b]);
+            if (reply != null) {
+                started.add(states[b]);
+                replies.add(reply);
             }
         }
         for (int i = 0; i < started.size(); i++) {
@@ -126,6 +120,48 @@ final class BlockCopies {
                 makeValid(states[b]); // whatever is still stale (raced with a notice, home waits, writers)
             }
         }
+    }
+
+    /**
+     * Sends the fetch of a stale copy that no local thread is writing or fetching now, and marks it
+     * in flight; the caller must end it with {@link #fetched}. Null if there is nothing to fetch
+     * now (current, at the home, already in flight, or local writes must be published first).
+     */
+    private CompletableFuture<Object> startFetch(BlockState st) {
+        if (st.valid || st.home == myNode) {
+            return null;
+        }
+        synchronized (st) {
+            if (st.computeValid() || st.writers > 0 || st.fetching || st.twin != null) {
+                return null;
+            }
+            st.fetching = true;
+            return protocol.transport().request(st.home, new FetchRequest(st.id, st.needed.clone()));
+        }
+    }
+
+    /**
+     * Starts the fetches of blocks {@code [from, to)} and returns at once: each reply is installed
+     * where it arrives (no thread waits for it), and the future says, once all are in, whether every
+     * block of the range is current (false: some needed what only a waiting thread can do).
+     */
+    CompletableFuture<Boolean> startRange(BlockState[] states, int from, int to) {
+        List<CompletableFuture<?>> landed = new ArrayList<>();
+        for (int b = from; b < to; b++) {
+            BlockState st = states[b];
+            CompletableFuture<Object> reply = startFetch(st);
+            if (reply != null) {
+                landed.add(reply.whenComplete((r, failure) -> fetched(st, (FetchReply) r)));
+            }
+        }
+        return CompletableFuture.allOf(landed.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            for (int b = from; b < to; b++) {
+                if (!states[b].valid) {
+                    return false;
+                }
+            }
+            return true;
+        });
     }
 
     /** At the home: answer a fetch once the master copy includes what the requester needs. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -110,6 +111,12 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     protected void updateBlocks(SharedObject so, int from, int to) {
         copies.updateRange(blocks.get(so.key()), from, to);
+    }
+
+    /** Sends the fetches of the stale blocks at once; no thread waits for them. */
+    @Override
+    protected CompletableFuture<Boolean> startUpdate(SharedObject so, int from, int to) {
+        return copies.startRange(blocks.get(so.key()), from, to);
     }
 
     /** Publishes this node's pending writes now, e.g. before a refetch would overwrite them. */

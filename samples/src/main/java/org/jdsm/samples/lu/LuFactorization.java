@@ -52,6 +52,7 @@ final class LuFactorization {
                 }
             }
             access.barrier();
+            prefetchPerimeter(m, layout, me, k, nb, access);
             for (int i = k + 1; i < nb; i++) {
                 for (int j = k + 1; j < nb; j++) {
                     if (layout.owner(i, j) == me) {
@@ -60,6 +61,31 @@ final class LuFactorization {
                         LuKernels.updateInterior(m, layout.offset(i, k), layout.offset(k, j), layout.offset(i, j), b);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Starts fetching, all at once, the blocks of column K and row K that this thread's interior
+     * blocks of step K read: their round trips overlap instead of adding up, one per block.
+     */
+    private static void prefetchPerimeter(double[] m, LuLayout layout, int me, int k, int nb, SharedAccess access) {
+        boolean[] rowNeeded = new boolean[nb];
+        for (int i = k + 1; i < nb; i++) {
+            boolean columnNeeded = false;
+            for (int j = k + 1; j < nb; j++) {
+                if (layout.owner(i, j) == me) {
+                    columnNeeded = true;
+                    rowNeeded[j] = true;
+                }
+            }
+            if (columnNeeded) {
+                access.prefetch(m, layout.offset(i, k));
+            }
+        }
+        for (int j = k + 1; j < nb; j++) {
+            if (rowNeeded[j]) {
+                access.prefetch(m, layout.offset(k, j));
             }
         }
     }

@@ -60,6 +60,9 @@ public class Sor extends Spmd {
     private void relaxBand(int from, int to, int colour) {
         int n = size.n();
         int last = to - 1;
+        if (from > 0 && to < n) {
+            pool.updateAsync(grid, to * n); // the row below travels while the row above is fetched
+        }
         if (from > 0) {
             pool.update(grid, (from - 1) * n, from * n); // the row above the band
         }

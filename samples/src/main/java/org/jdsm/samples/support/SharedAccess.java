@@ -12,6 +12,23 @@ public interface SharedAccess {
     /** Before reading the block of {@code array} holding {@code index}: JDSM {@code update}. */
     void read(Object array, int index);
 
+    /**
+     * The block holding {@code index} will be read soon: JDSM starts fetching it now
+     * ({@code updateAsync}, not touched), so that several fetches overlap; the {@link #read}
+     * before the access is still needed.
+     */
+    void prefetch(Object array, int index);
+
+    /** {@link #read} of the blocks holding each of {@code indices}, with all their fetches started first. */
+    default void readAll(Object array, int... indices) {
+        for (int index : indices) {
+            prefetch(array, index);
+        }
+        for (int index : indices) {
+            read(array, index);
+        }
+    }
+
     /** Before writing the block holding {@code index}: JDSM {@code acquire}. */
     void write(Object array, int index);
 
@@ -27,6 +44,11 @@ public interface SharedAccess {
             @Override
             public void read(Object array, int index) {
                 pool.update(array, index);
+            }
+
+            @Override
+            public void prefetch(Object array, int index) {
+                pool.updateAsync(array, index);
             }
 
             @Override
@@ -51,6 +73,10 @@ public interface SharedAccess {
         return new SharedAccess() {
             @Override
             public void read(Object array, int index) {
+            }
+
+            @Override
+            public void prefetch(Object array, int index) {
             }
 
             @Override

@@ -2,6 +2,7 @@ package org.jdsm.samples.water;
 
 import static org.jdsm.samples.water.WaterModel.PER_MOLECULE;
 
+import java.util.stream.IntStream;
 import org.jdsm.samples.support.SharedAccess;
 
 /**
@@ -102,12 +103,8 @@ final class WaterRun {
     }
 
     private void readAll(double[] position) {
-        for (int t = 0; t < threads; t++) {
-            int first = shared.firstMolecule(t);
-            if (first < model.molecules) {
-                access.read(position, first * PER_MOLECULE);
-            }
-        }
+        access.readAll(position, IntStream.range(0, threads).map(shared::firstMolecule)
+                .filter(first -> first < model.molecules).map(first -> first * PER_MOLECULE).toArray());
     }
 
     /** Pair forces into this thread's partials (published block by block); returns the virial. */
@@ -130,9 +127,7 @@ final class WaterRun {
             return;
         }
         double[] partials = shared.partials();
-        for (int t = 0; t < threads; t++) {
-            access.read(partials, t * shared.stride() + mine.from * PER_MOLECULE);
-        }
+        access.readAll(partials, IntStream.range(0, threads).map(t -> t * shared.stride() + mine.from * PER_MOLECULE).toArray());
         WaterPairs.merge(model, dest, partials, shared.stride(), threads, mine.from, mine.to);
     }
 
@@ -148,9 +143,9 @@ final class WaterRun {
     /** Slot {@code slot} added up over all threads, in thread order. */
     private double total(int slot) {
         double[] sums = shared.sums();
+        access.readAll(sums, IntStream.range(0, threads).map(t -> t * SLOTS).toArray());
         double s = 0.0;
         for (int t = 0; t < threads; t++) {
-            access.read(sums, t * SLOTS);
             s = s + sums[t * SLOTS + slot];
         }
         return s;
