@@ -217,8 +217,8 @@ final class Progress implements UcxEvents {
     }
 
     @Override
-    public void receiveCompleted(long tag, byte[] data, int status) {
-        inbox.completed(tag, data, status);
+    public void receiveCompleted(long tag, long receive, int status) {
+        inbox.completed(tag, receive, status);
     }
 
     @Override

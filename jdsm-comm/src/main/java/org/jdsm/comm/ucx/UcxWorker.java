@@ -62,9 +62,22 @@ final class UcxWorker implements AutoCloseable {
         return polled[2];
     }
 
-    /** Receives a probed message into {@code data} (null discards it); true if it is complete already. */
-    boolean receive(long message, long tag, long length, byte[] data) {
-        return UcxNative.receive(live(), message, tag, length, data) == 0;
+    /**
+     * Receives a probed message: 0 if it is complete and copied into {@code into} already (never
+     * with {@code into} null), else its handle for {@link #copyOut} once UCX reports it complete.
+     */
+    long receive(long message, long tag, int length, byte[] into) {
+        return UcxNative.receive(live(), message, tag, length, into);
+    }
+
+    /** Drops a probed message. */
+    void discard(long message) {
+        UcxNative.discard(live(), message);
+    }
+
+    /** Copies a completed receive into {@code into} (null drops it) and frees the receive. */
+    void copyOut(long receive, byte[] into) {
+        UcxNative.copyOut(live(), receive, into);
     }
 
     /** Blocks until UCX has events or {@code timeoutMillis} pass (wake-up workers only). */
