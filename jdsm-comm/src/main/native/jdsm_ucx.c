@@ -461,26 +461,29 @@ static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, j
     return (jlong)(intptr_t)e;
 }
 
-/* Sends a copy of the array: it is copied now, UCX sends the copy. */
-static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data)
+/* Sends a copy of data[offset, offset + length): it is copied now, UCX sends the copy. */
+static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data,
+                   jint offset, jint length)
 {
     shim_t *s = shim_of(env, handle);
     ucp_request_param_t param;
-    size_t length;
     op_t *op;
 
     if (s == NULL || !not_null(env, data)) {
         return -1;
     }
-    length = (size_t)(*env)->GetArrayLength(env, data);
-    if ((op = op_start(s, OP_SEND, length, tag)) == NULL) {
+    if ((op = op_start(s, OP_SEND, (size_t)length, tag)) == NULL) {
         throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
         return -1;
     }
-    (*env)->GetByteArrayRegion(env, data, 0, (jsize)length, (jbyte *)op->buffer);
+    (*env)->GetByteArrayRegion(env, data, offset, length, (jbyte *)op->buffer);
+    if ((*env)->ExceptionCheck(env)) {   /* the range is outside the array */
+        op_release(op);
+        return -1;
+    }
     param = op_param(op);
     param.cb.send = send_done;
-    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, length,
+    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, (size_t)length,
                                                 (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
 }
 
@@ -777,7 +780,7 @@ static const JNINativeMethod methods[] = {
     { "create",     "([Ljava/lang/String;Z)J",                    (void *)j_create },
     { "address",    "(J)[B",                                      (void *)j_address },
     { "connect",    "(J[BIZ)J",                                   (void *)j_connect },
-    { "send",       "(JJJ[B)I",                                   (void *)j_send },
+    { "send",       "(JJJ[BII)I",                                   (void *)j_send },
     { "receive",    "(JJJJ[B)J",                                  (void *)j_receive },
     { "discard",    "(JJ)V",                                      (void *)j_discard },
     { "copyOut",    "(JJ[B)V",                                    (void *)j_copy_out },

@@ -3,6 +3,7 @@ package org.jdsm.comm.ucx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
@@ -128,6 +129,15 @@ public final class UcxComm implements Comm {
         Progress p = running(node);
         MessageLimits.checkBulk(config, node, message);
         p.send(false, node, message);
+    }
+
+    /** Copies straight into UCX's staging buffer when called on the progress thread with nothing queued ahead. */
+    @Override
+    public void asend(int node, byte[] buffer, int offset, int length) {
+        Progress p = running(node);
+        Objects.checkFromIndexSize(offset, length, buffer.length);
+        MessageLimits.checkBulk(config, node, length);
+        p.sendCopy(node, buffer, offset, length);
     }
 
     @Override

@@ -25,8 +25,11 @@ final class UcxNative {
     /** An endpoint to the worker at {@code address}; its failures are reported with {@code cookie}. */
     static native long connect(long worker, byte[] address, int cookie, boolean peerErrorHandling);
 
-    /** Starts a tagged send of a copy of {@code data}; 0 if it completed at once, 1 if UCX still works on the copy. */
-    static native int send(long worker, long endpoint, long tag, byte[] data);
+    /**
+     * Starts a tagged send of a copy of {@code data[offset, offset + length)}; 0 if it completed at
+     * once, 1 if UCX still works on the copy.
+     */
+    static native int send(long worker, long endpoint, long tag, byte[] data, int offset, int length);
 
     /**
      * One pass of the progress thread: progresses the worker, reports completions to

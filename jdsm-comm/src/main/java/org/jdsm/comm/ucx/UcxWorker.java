@@ -38,7 +38,12 @@ final class UcxWorker implements AutoCloseable {
 
     /** Sends {@code data} with {@code tag} (a copy, taken before this returns). */
     void send(long endpoint, long tag, byte[] data) {
-        UcxNative.send(live(), endpoint, tag, data);
+        send(endpoint, tag, data, 0, data.length);
+    }
+
+    /** Sends {@code data[offset, offset + length)} with {@code tag} (a copy, taken before this returns). */
+    void send(long endpoint, long tag, byte[] data, int offset, int length) {
+        UcxNative.send(live(), endpoint, tag, data, offset, length);
     }
 
     /**
