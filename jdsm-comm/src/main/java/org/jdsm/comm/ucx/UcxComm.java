@@ -22,7 +22,8 @@ import org.jdsm.comm.MessageLimits;
  * every pair has a bulk and an express endpoint, so express messages never queue behind bulk data,
  * and each peer's tag carries a key only authenticated peers know. One progress thread per node
  * does all UCX work ({@code Progress}); each message is copied once between its Java array and a
- * native buffer UCX works on (arrays are never pinned).
+ * native buffer UCX works on (arrays are never pinned). A {@link org.jdsm.comm.BufferDispatcher}
+ * gets bulk messages in one reused receive buffer, lent for the callback.
  *
  * <p>Options ({@link CommConfig#option}, else system property {@code jdsm.}<i>option</i>, e.g.
  * {@code -Djdsm.ucx.progress=poll}):
