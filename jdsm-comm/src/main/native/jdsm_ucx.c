@@ -13,7 +13,8 @@
  * holds it): each message is copied once between its array and a native buffer that UCX sends
  * from or receives into as contiguous data, so UCX can use its zero-copy protocols (RDMA, CMA)
  * for large messages and its inline ones for small. A receive UCX cannot finish inside the call
- * that starts it keeps a global reference to its array until it is copied out and reported.
+ * that starts it keeps its data in that native buffer until Java copies it out (copy_out), into
+ * whatever array Java picks then: no Java array is ever held across calls.
  */
 #define _GNU_SOURCE   /* dladdr */
 #include <jni.h>
@@ -30,7 +31,7 @@
 #define CLASS_EVENTS "org/jdsm/comm/ucx/UcxEvents"
 #define CLASS_ERROR  "org/jdsm/comm/ucx/UcxException"
 
-enum { OP_SEND, OP_RECV, OP_CONTROL };
+enum { OP_SEND, OP_RECV, OP_DISCARD, OP_CONTROL };
 
 /* Messages up to this size use a buffer inside their operation; larger ones a malloc'd one. */
 #define SMALL_BYTES 256
@@ -56,7 +57,6 @@ typedef struct op {
     struct op   *prev, *next;   /* shim->live from start until released */
     struct op   *done_next;     /* shim->done: completed, Java not told yet */
     shim_t      *shim;
-    jbyteArray   array;         /* receives: the destination (global ref once pending); else NULL */
     jlong        tag;           /* receives: the sender tag, handed back to Java */
     char        *buffer;        /* the native copy UCX works on: small, or from buffer_get */
     size_t       capacity;      /* of a buffer from buffer_get */
@@ -94,7 +94,7 @@ struct shim {
 };
 
 static jclass    error_class;
-static jmethodID on_received;   /* UcxEvents.receiveCompleted(long tag, byte[] data, int status) */
+static jmethodID on_received;   /* UcxEvents.receiveCompleted(long tag, long receive, int status) */
 static jmethodID on_failed;     /* UcxEvents.endpointFailed(int cookie, int status) */
 
 static void throw_error(JNIEnv *env, const char *what, ucs_status_t status)
@@ -207,7 +207,7 @@ static void buffer_put(shim_t *s, char *buffer, size_t capacity, ucp_mem_h memh)
 
 /* ---- operations ---- */
 
-static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlong tag)
+static op_t *op_start(shim_t *s, int kind, size_t length, jlong tag)
 {
     op_t *op = s->free_ops;
     if (op != NULL) {
@@ -227,7 +227,6 @@ static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlon
     op->status = UCS_OK;
     op->shim = s;
     op->kind = kind;
-    op->array = array;
     op->length = length;
     op->tag = tag;
     op->next = s->live.next;
@@ -237,13 +236,10 @@ static op_t *op_start(shim_t *s, int kind, jbyteArray array, size_t length, jlon
     return op;
 }
 
-/* Unlinks and recycles an operation UCX is done with; drops its global reference if it has one. */
-static void op_release(op_t *op, int global)
+/* Unlinks and recycles an operation UCX is done with. */
+static void op_release(op_t *op)
 {
     shim_t *s = op->shim;
-    if (global && op->array != NULL) {
-        (*s->env)->DeleteGlobalRef(s->env, op->array);
-    }
     if (op->buffer != op->small) {
         buffer_put(s, op->buffer, op->capacity, op->memh);
     }
@@ -253,12 +249,12 @@ static void op_release(op_t *op, int global)
     s->free_ops = op;
 }
 
-static void op_completed(op_t *op, void *request, ucs_status_t status)
+/* Marks an operation complete; sends and receives go on the list that report() hands to Java. */
+static void op_done(op_t *op, ucs_status_t status)
 {
     shim_t *s = op->shim;
     op->complete = 1;
     op->status = status;
-    ucp_request_free(request);
     if (op->kind != OP_CONTROL) {
         op->done_next = NULL;
         if (s->done_last != NULL) {
@@ -268,6 +264,12 @@ static void op_completed(op_t *op, void *request, ucs_status_t status)
         }
         s->done_last = op;
     }
+}
+
+static void op_completed(op_t *op, void *request, ucs_status_t status)
+{
+    ucp_request_free(request);
+    op_done(op, status);
 }
 
 static void send_done(void *request, ucs_status_t status, void *user_data)
@@ -281,28 +283,29 @@ static void recv_done(void *request, ucs_status_t status, const ucp_tag_recv_inf
     op_completed(user_data, request, status);
 }
 
-/*
- * What a started operation returned: 0 if it completed inside the call, 1 if UCX still works on
- * it (its array, if any, now held by a global reference), or -1 with a Java exception.
- */
+/* 0 if a started operation completed inside the call, 1 if UCX still works on it, -1 with a Java exception. */
 static jint op_started(JNIEnv *env, op_t *op, ucs_status_ptr_t request, const char *what)
 {
     if (request == NULL) {
-        if (op->array != NULL) {
-            (*env)->SetByteArrayRegion(env, op->array, 0, (jsize)op->length, (jbyte *)op->buffer);
-        }
-        op_release(op, 0);
+        op_release(op);
         return 0;
     }
     if (UCS_PTR_IS_ERR(request)) {
-        op_release(op, 0);
+        op_release(op);
         throw_error(env, what, UCS_PTR_STATUS(request));
         return -1;
     }
-    if (op->array != NULL) {
-        op->array = (*env)->NewGlobalRef(env, op->array);
-    }
     return 1;
+}
+
+/* Copies a receive's data into a Java array of at least its length (else throws). */
+static void copy_into(JNIEnv *env, op_t *op, jbyteArray into)
+{
+    if ((*env)->GetArrayLength(env, into) < (jsize)op->length) {
+        (*env)->ThrowNew(env, error_class, "receive buffer shorter than the message");
+        return;
+    }
+    (*env)->SetByteArrayRegion(env, into, 0, (jsize)op->length, (jbyte *)op->buffer);
 }
 
 static ucp_request_param_t op_param(op_t *op)
@@ -458,58 +461,106 @@ static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, j
     return (jlong)(intptr_t)e;
 }
 
-/* Sends a copy of the array: it is copied now, UCX sends the copy. */
-static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data)
+/* Sends a copy of data[offset, offset + length): it is copied now, UCX sends the copy. */
+static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data,
+                   jint offset, jint length)
 {
     shim_t *s = shim_of(env, handle);
     ucp_request_param_t param;
-    size_t length;
     op_t *op;
 
     if (s == NULL || !not_null(env, data)) {
         return -1;
     }
-    length = (size_t)(*env)->GetArrayLength(env, data);
-    if ((op = op_start(s, OP_SEND, NULL, length, tag)) == NULL) {
+    if ((op = op_start(s, OP_SEND, (size_t)length, tag)) == NULL) {
         throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
         return -1;
     }
-    (*env)->GetByteArrayRegion(env, data, 0, (jsize)length, (jbyte *)op->buffer);
+    (*env)->GetByteArrayRegion(env, data, offset, length, (jbyte *)op->buffer);
+    if ((*env)->ExceptionCheck(env)) {   /* the range is outside the array */
+        op_release(op);
+        return -1;
+    }
     param = op_param(op);
     param.cb.send = send_done;
-    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, length,
+    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, (size_t)length,
                                                 (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
 }
 
-/* Receives a probed message into a native buffer, copied into data once complete; data NULL discards it. */
-static jint j_receive(JNIEnv *env, jclass cls, jlong handle, jlong message, jlong tag,
-                      jlong length, jbyteArray data)
+/* Starts receiving a probed message (size bytes of it) into a native buffer. NULL with a Java exception. */
+static op_t *receive_start(JNIEnv *env, shim_t *s, int kind, jlong message, jlong tag, size_t size,
+                           ucs_status_ptr_t *request)
 {
-    shim_t *s = shim_of(env, handle);
-    size_t size = data != NULL ? (size_t)length : 0;   /* a discard takes it truncated */
     ucp_request_param_t param;
-    ucs_status_ptr_t request;
-    op_t *op;
+    op_t *op = op_start(s, kind, size, tag);
 
-    if (s == NULL) {
-        return -1;
-    }
-    if (data != NULL && (*env)->GetArrayLength(env, data) != length) {
-        (*env)->ThrowNew(env, error_class, "receive buffer length differs from the message length");
-        return -1;
-    }
-    if ((op = op_start(s, OP_RECV, data, size, tag)) == NULL) {
+    if (op == NULL) {
         throw_error(env, "ucp_tag_msg_recv_nbx", UCS_ERR_NO_MEMORY);
-        return -1;
+        return NULL;
     }
     param = op_param(op);
     param.cb.recv = recv_done;
-    request = ucp_tag_msg_recv_nbx(s->worker, op->buffer, size, (ucp_tag_message_h)(intptr_t)message, &param);
-    if (data == NULL && UCS_PTR_IS_ERR(request)) {
-        op_release(op, 0);   /* the truncation error of a discard */
+    *request = ucp_tag_msg_recv_nbx(s->worker, op->buffer, size, (ucp_tag_message_h)(intptr_t)message, &param);
+    return op;
+}
+
+/*
+ * Receives a probed message. If it completes inside this call and into is not NULL, it is copied
+ * into that array and 0 is returned. Otherwise the receive's handle is returned: its data stays in
+ * native memory, its completion is reported (receiveCompleted), and copy_out hands it over.
+ */
+static jlong j_receive(JNIEnv *env, jclass cls, jlong handle, jlong message, jlong tag,
+                       jlong length, jbyteArray into)
+{
+    shim_t *s = shim_of(env, handle);
+    ucs_status_ptr_t request;
+    op_t *op;
+
+    if (s == NULL || (op = receive_start(env, s, OP_RECV, message, tag, (size_t)length, &request)) == NULL) {
         return 0;
     }
-    return op_started(env, op, request, "ucp_tag_msg_recv_nbx");
+    if (UCS_PTR_IS_ERR(request)) {
+        op_release(op);
+        throw_error(env, "ucp_tag_msg_recv_nbx", UCS_PTR_STATUS(request));
+        return 0;
+    }
+    if (request == NULL && into != NULL) {
+        copy_into(env, op, into);
+        op_release(op);
+        return 0;
+    }
+    if (request == NULL) {
+        op_done(op, UCS_OK);   /* reported like any other completion, in its turn */
+    }
+    return (jlong)(intptr_t)op;
+}
+
+/* Takes a probed message out of UCX and drops it (received truncated to nothing). */
+static void j_discard(JNIEnv *env, jclass cls, jlong handle, jlong message)
+{
+    shim_t *s = shim_of(env, handle);
+    ucs_status_ptr_t request;
+    op_t *op;
+
+    if (s != NULL && (op = receive_start(env, s, OP_DISCARD, message, 0, 0, &request)) != NULL
+        && !UCS_PTR_IS_PTR(request)) {
+        op_release(op);   /* done at once, or the truncation error a discard expects */
+    }
+}
+
+/* Copies a completed receive's data into into (NULL: drops it) and frees the receive. */
+static void j_copy_out(JNIEnv *env, jclass cls, jlong handle, jlong receive, jbyteArray into)
+{
+    shim_t *s = shim_of(env, handle);
+    op_t *op = (op_t *)(intptr_t)receive;
+
+    if (s == NULL) {
+        return;
+    }
+    if (into != NULL && op->status == UCS_OK) {
+        copy_into(env, op, into);
+    }
+    op_release(op);
 }
 
 /* Tells Java about finished receives and failed endpoints; returns how many, or -1 if Java threw. */
@@ -523,13 +574,11 @@ static jint report(JNIEnv *env, shim_t *s, jobject events)
         if (s->done == NULL) {
             s->done_last = NULL;
         }
-        if (op->kind == OP_RECV && op->array != NULL) {
-            if (op->status == UCS_OK) {
-                (*env)->SetByteArrayRegion(env, op->array, 0, (jsize)op->length, (jbyte *)op->buffer);
-            }
-            (*env)->CallVoidMethod(env, events, on_received, op->tag, op->array, (jint)op->status);
+        if (op->kind == OP_RECV) {   /* Java frees it with copy_out */
+            (*env)->CallVoidMethod(env, events, on_received, op->tag, (jlong)(intptr_t)op, (jint)op->status);
+        } else {
+            op_release(op);
         }
-        op_release(op, 1);
         count++;
         if ((*env)->ExceptionCheck(env)) {
             return -1;
@@ -628,7 +677,7 @@ static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean
     if (s == NULL) {
         return 0;
     }
-    if ((op = op_start(s, OP_CONTROL, NULL, 0, 0)) == NULL) {
+    if ((op = op_start(s, OP_CONTROL, 0, 0)) == NULL) {
         throw_error(env, "starting an endpoint flush or close", UCS_ERR_NO_MEMORY);
         return 0;
     }
@@ -664,7 +713,7 @@ static jint j_finished(JNIEnv *env, jclass cls, jlong handle, jlong operation)
         return UCS_INPROGRESS;
     }
     status = op->status;
-    op_release(op, 0);
+    op_release(op);
     return status;
 }
 
@@ -692,7 +741,7 @@ static void j_destroy(JNIEnv *env, jclass cls, jlong handle)
     ucp_worker_destroy(s->worker);   /* UCX calls no callback after this */
     while (s->live.next != &s->live) {
         op = s->live.next;
-        op_release(op, op->kind != OP_CONTROL);   /* arrays of unfinished operations are global refs */
+        op_release(op);
     }
     while ((op = s->free_ops) != NULL) {
         s->free_ops = op->next;
@@ -731,8 +780,10 @@ static const JNINativeMethod methods[] = {
     { "create",     "([Ljava/lang/String;Z)J",                    (void *)j_create },
     { "address",    "(J)[B",                                      (void *)j_address },
     { "connect",    "(J[BIZ)J",                                   (void *)j_connect },
-    { "send",       "(JJJ[B)I",                                   (void *)j_send },
-    { "receive",    "(JJJJ[B)I",                                  (void *)j_receive },
+    { "send",       "(JJJ[BII)I",                                   (void *)j_send },
+    { "receive",    "(JJJJ[B)J",                                  (void *)j_receive },
+    { "discard",    "(JJ)V",                                      (void *)j_discard },
+    { "copyOut",    "(JJ[B)V",                                    (void *)j_copy_out },
     { "poll",       "(JJL" CLASS_EVENTS ";[J)J",                  (void *)j_poll },
     { "await",      "(JI)Z",                                      (void *)j_await },
     { "signal",     "(J)V",                                       (void *)j_signal },
@@ -756,7 +807,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
         || (events_class = (*env)->FindClass(env, CLASS_EVENTS)) == NULL
         || (local_error = (*env)->FindClass(env, CLASS_ERROR)) == NULL
         || (error_class = (*env)->NewGlobalRef(env, local_error)) == NULL
-        || (on_received = (*env)->GetMethodID(env, events_class, "receiveCompleted", "(J[BI)V")) == NULL
+        || (on_received = (*env)->GetMethodID(env, events_class, "receiveCompleted", "(JJI)V")) == NULL
         || (on_failed = (*env)->GetMethodID(env, events_class, "endpointFailed", "(II)V")) == NULL
         || (*env)->RegisterNatives(env, native_class, methods,
                                    sizeof(methods) / sizeof(methods[0])) != 0) {

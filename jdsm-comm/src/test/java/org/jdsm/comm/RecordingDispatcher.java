@@ -3,6 +3,8 @@ package org.jdsm.comm;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,10 +34,43 @@ public class RecordingDispatcher implements Dispatcher {
         return new Lending();
     }
 
-    private static final class Lending extends RecordingDispatcher implements BufferDispatcher {
+    /**
+     * Takes bulk messages in lent buffers and counts them, and the distinct buffers they came in;
+     * can react to each with the lent buffer itself.
+     */
+    public static final class Lending extends RecordingDispatcher implements BufferDispatcher {
+        private final Set<byte[]> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
+        private int lent;
+        private volatile LentReaction onLent = (from, buffer, length) -> { };
+
+        /** What to do with a lent buffer, on the delivering thread, before the callback returns. */
+        public interface LentReaction {
+            void accept(int from, byte[] buffer, int length);
+        }
+
         @Override
         public void received(int fromNode, byte[] buffer, int length) {
+            synchronized (this) {
+                buffers.add(buffer);
+                lent++;
+            }
             received(fromNode, Arrays.copyOf(buffer, length));
+            onLent.accept(fromNode, buffer, length);
+        }
+
+        /** Runs {@code reaction} after recording each lent message. */
+        public void onLent(LentReaction reaction) {
+            onLent = reaction;
+        }
+
+        /** Bulk messages that came in a lent buffer. */
+        public synchronized int lentMessages() {
+            return lent;
+        }
+
+        /** How many different arrays were lent. */
+        public synchronized int lentBuffers() {
+            return buffers.size();
         }
     }
 

@@ -6,18 +6,16 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.net.Frame;
 import org.jdsm.comm.net.Frames;
+import org.jdsm.comm.net.LendingBuffer;
 
 /**
  * Splits the inbound byte stream into {@link Frame}s. Each payload is copied straight from the
  * socket buffers into its own byte[] (no cumulation buffer, so a 64 MiB frame is copied once), and
  * the length is checked against the current limit before anything is allocated. In lending mode
- * (see {@link #lend}) DATA payloads go instead into one receive buffer that is reused for every
- * frame and passed on as {@link LentData}, valid until the next handler returns.
+ * (see {@link #lend}) DATA payloads go instead into one receive buffer ({@link LendingBuffer}) that
+ * is reused for every frame and passed on as {@link LentData}, valid until the next handler returns.
  */
 final class FrameDecoder extends ChannelInboundHandlerAdapter {
-
-    /** Largest receive buffer kept for reuse; larger frames get an array of their own. */
-    static final int MAX_KEPT_BUFFER = 8 << 20;
 
     private final byte[] header = new byte[Frames.HEADER_BYTES];
     private int headerFilled;
@@ -28,8 +26,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private int limit;
     private boolean broken;
     private boolean lending;
-    /** Lending mode: the reused buffer (grows to the largest frame up to MAX_KEPT_BUFFER). */
-    private byte[] kept = new byte[0];
+    private final LendingBuffer lent = new LendingBuffer();
 
     FrameDecoder(int limit) {
         this.limit = limit;
@@ -72,7 +69,7 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
             int length = (header[0] & 0xff) << 24 | (header[1] & 0xff) << 16 | (header[2] & 0xff) << 8 | header[3] & 0xff;
             Frames.checkLength(length, limit);
             type = header[4];
-            payload = lends(length) ? keptBuffer(length) : new byte[length];
+            payload = lends() ? lent.get(length) : new byte[length];
             payloadLength = length;
             payloadFilled = 0;
         }
@@ -80,21 +77,13 @@ final class FrameDecoder extends ChannelInboundHandlerAdapter {
         in.readBytes(payload, payloadFilled, n);
         payloadFilled += n;
         if (payloadFilled == payloadLength) {
-            Object frame = payload == kept ? new LentData(kept, payloadLength) : new Frame(type, payload);
+            Object frame = lends() ? new LentData(payload, payloadLength) : new Frame(type, payload);
             payload = null;
             ctx.fireChannelRead(frame);
         }
     }
 
-    private boolean lends(int length) {
-        return lending && type == Frames.DATA && length <= MAX_KEPT_BUFFER;
-    }
-
-    private byte[] keptBuffer(int length) {
-        if (kept.length < length) {
-            // Grow in powers of two, so a slowly growing message size costs few allocations.
-            kept = new byte[length <= 1 ? 1 : Integer.highestOneBit(length - 1) << 1];
-        }
-        return kept;
+    private boolean lends() {
+        return lending && type == Frames.DATA;
     }
 }

@@ -7,8 +7,11 @@ import org.jdsm.comm.CommException;
 /**
  * The receiving side of the progress thread: takes messages out of UCX (express first), checks
  * their tag key and size, and delivers each in its peer's send order. Most receives complete inside
- * the call that starts them; one that does not (rendezvous, or eager fragments still arriving)
- * holds back later messages of its lane, and the peer's goodbye marker, until it completes.
+ * the call that starts them, straight into the array they are delivered in (for a
+ * BufferDispatcher, the reused lent buffer). One that does not (rendezvous, or eager fragments still
+ * arriving) keeps its data in native memory and holds back later messages of its lane, and the
+ * peer's goodbye marker, until it completes; those later messages wait in native memory too, as
+ * the lent buffer can hold only the message being delivered.
  */
 final class Inbox {
 
@@ -43,7 +46,7 @@ final class Inbox {
             if (message == 0) {
                 return;
             }
-            worker.receive(message, worker.polledTag(), worker.polledLength(), null);
+            worker.discard(message);
         }
     }
 
@@ -51,17 +54,17 @@ final class Inbox {
         boolean express = Tags.isExpress(tag);
         UcxPeer peer = mesh.peer(Tags.sender(tag));
         if (peer == null || Tags.key(tag) != peer.control.receiveKey) {
-            worker.receive(message, tag, length, null);
+            worker.discard(message);
             UcxMesh.LOG.warning("node " + mesh.me + ": dropped a " + length + "-byte UCX message with tag 0x"
                     + Long.toHexString(tag) + ": not from an authenticated peer");
             return;
         }
         if (peer.state == UcxPeer.State.FAILED) {
-            worker.receive(message, tag, length, null);
+            worker.discard(message);
             return;
         }
         if (Tags.isFin(tag)) {
-            worker.receive(message, tag, length, null);
+            worker.discard(message);
             if (length != 0) {
                 mesh.fail(peer, new CommException("node " + peer.rank + " sent a goodbye marker with data"));
             } else if (peer.inFlight(express).isEmpty()) {
@@ -73,26 +76,30 @@ final class Inbox {
         }
         long limit = express ? Comm.EXPRESS_MAX_BYTES : maxFrameBytes;
         if (length > limit) {
-            worker.receive(message, tag, length, null);
+            worker.discard(message);
             mesh.fail(peer, new CommException("node " + peer.rank + " sent a frame of " + length
                     + " bytes, over the limit of " + limit));
             return;
         }
-        byte[] data = new byte[(int) length];
-        boolean done = worker.receive(message, tag, length, data);
+        int size = (int) length;
         ArrayDeque<UcxPeer.Incoming> inFlight = peer.inFlight(express);
-        if (done && inFlight.isEmpty()) {
-            mesh.deliver(peer.rank, express, data);
+        byte[] into = inFlight.isEmpty() ? mesh.receiveBuffer(express, size) : null;
+        long receive = worker.receive(message, tag, size, into);
+        if (receive == 0) {
+            mesh.deliver(peer.rank, express, into, size);
         } else {
-            inFlight.add(new UcxPeer.Incoming(data, done));
+            inFlight.add(new UcxPeer.Incoming(receive, size, into, false));
         }
     }
 
-    /** A receive that had not completed at once has completed (called during worker progress). */
-    void completed(long tag, byte[] data, int status) {
+    /**
+     * A receive has completed (called during worker progress). One the Inbox no longer waits for
+     * (its peer failed) keeps its native buffer until the worker is destroyed.
+     */
+    void completed(long tag, long receive, int status) {
         UcxPeer peer = mesh.peer(Tags.sender(tag)); // not null: take() checked the tag
         for (UcxPeer.Incoming in : peer.inFlight(Tags.isExpress(tag))) {
-            if (in.data == data) {
+            if (in.receive == receive) {
                 in.done = true;
                 in.status = status;
                 completions = true;
@@ -124,11 +131,15 @@ final class Inbox {
                 continue;
             }
             if (in.status != UcxNative.OK) {
+                worker.copyOut(in.receive, null);
                 mesh.fail(peer, new UcxException("receiving from node " + peer.rank + " failed: "
                         + UcxNative.statusText(in.status)));
                 return n;
             }
-            mesh.deliver(peer.rank, express, in.data);
+            // The lent buffer chosen at the start (if any) is free again: only a delivery borrows it.
+            byte[] into = in.into != null ? in.into : mesh.receiveBuffer(express, in.length);
+            worker.copyOut(in.receive, into);
+            mesh.deliver(peer.rank, express, into, in.length);
             n++;
         }
         return n;

@@ -1,6 +1,7 @@
 package org.jdsm.comm.ucx;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 
@@ -67,10 +68,35 @@ final class Progress implements UcxEvents {
         if (stopRequested) {
             return;
         }
-        if (node != mesh.me && isProgressThread() && outbox.isEmpty(express)) {
-            transmit(express, node, data);
+        if (sendsAtOnce(express, node)) {
+            transmit(express, node, data, 0, data.length);
             return;
         }
+        queue(express, node, data);
+    }
+
+    /**
+     * Sends a copy of {@code buffer[offset, offset + length)} as a bulk message: on the progress
+     * thread UCX's staging buffer takes the copy at once (no array in between); otherwise a copy is
+     * queued.
+     */
+    void sendCopy(int node, byte[] buffer, int offset, int length) {
+        if (stopRequested) {
+            return;
+        }
+        if (sendsAtOnce(false, node)) {
+            transmit(false, node, buffer, offset, length);
+            return;
+        }
+        queue(false, node, Arrays.copyOfRange(buffer, offset, offset + length));
+    }
+
+    /** True if a send to a peer made here can go to UCX at once, keeping its lane's order. */
+    private boolean sendsAtOnce(boolean express, int node) {
+        return node != mesh.me && isProgressThread() && outbox.isEmpty(express);
+    }
+
+    private void queue(boolean express, int node, byte[] data) {
         outbox.add(express, node, data);
         if (sleeping) {
             worker.signal();
@@ -177,16 +203,17 @@ final class Progress implements UcxEvents {
     private int transmitQueued() {
         int n = 0;
         for (Outbox.Outgoing out = outbox.poll(true); out != null; out = outbox.poll(true)) {
-            transmit(true, out.node(), out.data());
+            transmit(true, out.node(), out.data(), 0, out.data().length);
             n++;
         }
         for (Outbox.Outgoing out; n < SENDS_PER_PASS && (out = outbox.poll(false)) != null; n++) {
-            transmit(false, out.node(), out.data());
+            transmit(false, out.node(), out.data(), 0, out.data().length);
         }
         return n;
     }
 
-    private void transmit(boolean express, int node, byte[] data) {
+    /** Sends {@code data[offset, offset + length)}; to this node itself only whole arrays come (from the outbox). */
+    private void transmit(boolean express, int node, byte[] data, int offset, int length) {
         if (node == mesh.me) {
             mesh.deliver(node, express, data);
             return;
@@ -196,7 +223,7 @@ final class Progress implements UcxEvents {
             return; // dropped: the peer left or failed
         }
         try {
-            worker.send(peer.endpoint(express), Tags.of(express, mesh.me, peer.control.sendKey), data);
+            worker.send(peer.endpoint(express), Tags.of(express, mesh.me, peer.control.sendKey), data, offset, length);
         } catch (UcxException e) {
             mesh.fail(peer, e);
         }
@@ -217,8 +244,8 @@ final class Progress implements UcxEvents {
     }
 
     @Override
-    public void receiveCompleted(long tag, byte[] data, int status) {
-        inbox.completed(tag, data, status);
+    public void receiveCompleted(long tag, long receive, int status) {
+        inbox.completed(tag, receive, status);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.jdsm.comm.ucx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
@@ -21,7 +22,8 @@ import org.jdsm.comm.MessageLimits;
  * every pair has a bulk and an express endpoint, so express messages never queue behind bulk data,
  * and each peer's tag carries a key only authenticated peers know. One progress thread per node
  * does all UCX work ({@code Progress}); each message is copied once between its Java array and a
- * native buffer UCX works on (arrays are never pinned).
+ * native buffer UCX works on (arrays are never pinned). A {@link org.jdsm.comm.BufferDispatcher}
+ * gets bulk messages in one reused receive buffer, lent for the callback.
  *
  * <p>Options ({@link CommConfig#option}, else system property {@code jdsm.}<i>option</i>, e.g.
  * {@code -Djdsm.ucx.progress=poll}):
@@ -128,6 +130,15 @@ public final class UcxComm implements Comm {
         Progress p = running(node);
         MessageLimits.checkBulk(config, node, message);
         p.send(false, node, message);
+    }
+
+    /** Copies straight into UCX's staging buffer when called on the progress thread with nothing queued ahead. */
+    @Override
+    public void asend(int node, byte[] buffer, int offset, int length) {
+        Progress p = running(node);
+        Objects.checkFromIndexSize(offset, length, buffer.length);
+        MessageLimits.checkBulk(config, node, length);
+        p.sendCopy(node, buffer, offset, length);
     }
 
     @Override

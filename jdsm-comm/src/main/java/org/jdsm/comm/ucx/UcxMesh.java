@@ -4,12 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.net.LendingBuffer;
 
 /**
- * The job as the progress thread sees it: the peers, delivery to the Dispatcher, and the rule that
- * a peer failure is reported exactly once, never after an orderly departure, never while closing.
- * Only the progress thread calls it.
+ * The job as the progress thread sees it: the peers, delivery to the Dispatcher (in one reused,
+ * lent buffer where it is a {@link BufferDispatcher}), and the rule that a peer failure is reported
+ * exactly once, never after an orderly departure, never while closing. Only the progress thread
+ * calls it.
  */
 final class UcxMesh {
 
@@ -18,6 +21,8 @@ final class UcxMesh {
     final int me;
     private final UcxPeer[] peers;
     private final Dispatcher dispatcher;
+    /** Lends received bulk messages to a BufferDispatcher; null for other Dispatchers. */
+    private final LendingBuffer lent;
     private boolean closing;
 
     /** {@code peers} is indexed by rank, with null at {@code me}. */
@@ -25,6 +30,7 @@ final class UcxMesh {
         this.me = me;
         this.peers = peers;
         this.dispatcher = dispatcher;
+        this.lent = dispatcher instanceof BufferDispatcher ? new LendingBuffer() : null;
     }
 
     /** The peer of that rank, or null for this node and for ranks outside the job. */
@@ -42,13 +48,31 @@ final class UcxMesh {
         return list;
     }
 
-    /** Hands a message to the Dispatcher; a Dispatcher bug must not stop the progress thread. */
+    /**
+     * An array to receive a message of {@code length} bytes into for {@link #deliver}: the lent
+     * buffer for a bulk message to a BufferDispatcher (at least that long), else a new array.
+     */
+    byte[] receiveBuffer(boolean express, int length) {
+        return express || lent == null ? new byte[length] : lent.get(length);
+    }
+
+    /** Hands over a message sent to this node itself (the sender's array). */
     void deliver(int from, boolean express, byte[] data) {
+        deliver(from, express, data, data.length);
+    }
+
+    /**
+     * Hands over bytes {@code [0, length)} of {@code buffer} (from {@link #receiveBuffer}, or the
+     * sender's array); a Dispatcher bug must not stop the progress thread.
+     */
+    void deliver(int from, boolean express, byte[] buffer, int length) {
         try {
             if (express) {
-                dispatcher.expressReceived(from, data);
+                dispatcher.expressReceived(from, buffer);
+            } else if (lent != null) {
+                ((BufferDispatcher) dispatcher).received(from, buffer, length);
             } else {
-                dispatcher.received(from, data);
+                dispatcher.received(from, buffer);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "node " + me + ": the dispatcher failed on a message from node " + from, e);

@@ -25,8 +25,11 @@ final class UcxNative {
     /** An endpoint to the worker at {@code address}; its failures are reported with {@code cookie}. */
     static native long connect(long worker, byte[] address, int cookie, boolean peerErrorHandling);
 
-    /** Starts a tagged send of a copy of {@code data}; 0 if it completed at once, 1 if UCX still works on the copy. */
-    static native int send(long worker, long endpoint, long tag, byte[] data);
+    /**
+     * Starts a tagged send of a copy of {@code data[offset, offset + length)}; 0 if it completed at
+     * once, 1 if UCX still works on the copy.
+     */
+    static native int send(long worker, long endpoint, long tag, byte[] data, int offset, int length);
 
     /**
      * One pass of the progress thread: progresses the worker, reports completions to
@@ -37,10 +40,18 @@ final class UcxNative {
     static native long poll(long worker, long expressBit, UcxEvents events, long[] info);
 
     /**
-     * Receives a probed message into {@code data} (null: discard it); 0 if complete, 1 if it will be
-     * reported through {@link UcxEvents#receiveCompleted}.
+     * Receives a probed message. If it completes inside this call and {@code into} (at least
+     * {@code length} bytes) is not null, its data is copied there and 0 is returned. Otherwise the
+     * receive's handle is returned: its data stays in native memory, its completion is reported
+     * through {@link UcxEvents#receiveCompleted}, and {@link #copyOut} hands it over and frees it.
      */
-    static native int receive(long worker, long message, long tag, long length, byte[] data);
+    static native long receive(long worker, long message, long tag, long length, byte[] into);
+
+    /** Takes a probed message out of UCX and drops it. */
+    static native void discard(long worker, long message);
+
+    /** Copies a completed receive's data into {@code into} (at least its length; null: drops it) and frees the receive. */
+    static native void copyOut(long worker, long receive, byte[] into);
 
     /** Sleeps until the worker has events or {@code timeoutMillis} pass; false if events were pending. */
     static native boolean await(long worker, int timeoutMillis);

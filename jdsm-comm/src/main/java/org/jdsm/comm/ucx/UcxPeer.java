@@ -13,18 +13,26 @@ final class UcxPeer {
     /** How far our goodbye to the peer has gone ({@link Farewells}). */
     enum Farewell { NONE, FLUSHING, CLOSING, FINISHED }
 
-    /** A receive UCX had not finished when it started; delivery waits for it to keep FIFO order. */
+    /**
+     * A receive whose data UCX still holds (not finished when it started, or queued behind one
+     * that was not); delivery waits for it to keep FIFO order.
+     */
     static final class Incoming {
         /** Stands for the peer's goodbye marker, which keeps its place in the lane's order. */
-        static final Incoming FIN = new Incoming(null, true);
+        static final Incoming FIN = new Incoming(0, 0, null, true);
 
-        /** The message, or null for the goodbye marker. */
-        final byte[] data;
+        /** The native receive ({@link UcxWorker#copyOut}), or 0 for the goodbye marker. */
+        final long receive;
+        final int length;
+        /** Where it goes on delivery, if chosen when it started (null: chosen then). */
+        final byte[] into;
         boolean done;
         int status;
 
-        Incoming(byte[] data, boolean done) {
-            this.data = data;
+        Incoming(long receive, int length, byte[] into, boolean done) {
+            this.receive = receive;
+            this.length = length;
+            this.into = into;
             this.done = done;
         }
     }

@@ -38,7 +38,12 @@ final class UcxWorker implements AutoCloseable {
 
     /** Sends {@code data} with {@code tag} (a copy, taken before this returns). */
     void send(long endpoint, long tag, byte[] data) {
-        UcxNative.send(live(), endpoint, tag, data);
+        send(endpoint, tag, data, 0, data.length);
+    }
+
+    /** Sends {@code data[offset, offset + length)} with {@code tag} (a copy, taken before this returns). */
+    void send(long endpoint, long tag, byte[] data, int offset, int length) {
+        UcxNative.send(live(), endpoint, tag, data, offset, length);
     }
 
     /**
@@ -62,9 +67,22 @@ final class UcxWorker implements AutoCloseable {
         return polled[2];
     }
 
-    /** Receives a probed message into {@code data} (null discards it); true if it is complete already. */
-    boolean receive(long message, long tag, long length, byte[] data) {
-        return UcxNative.receive(live(), message, tag, length, data) == 0;
+    /**
+     * Receives a probed message: 0 if it is complete and copied into {@code into} already (never
+     * with {@code into} null), else its handle for {@link #copyOut} once UCX reports it complete.
+     */
+    long receive(long message, long tag, int length, byte[] into) {
+        return UcxNative.receive(live(), message, tag, length, into);
+    }
+
+    /** Drops a probed message. */
+    void discard(long message) {
+        UcxNative.discard(live(), message);
+    }
+
+    /** Copies a completed receive into {@code into} (null drops it) and frees the receive. */
+    void copyOut(long receive, byte[] into) {
+        UcxNative.copyOut(live(), receive, into);
     }
 
     /** Blocks until UCX has events or {@code timeoutMillis} pass (wake-up workers only). */

@@ -1,16 +1,12 @@
 package org.jdsm.comm.netty;
 
-import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.CommConfig;
-import org.jdsm.comm.CommContractTest;
+import org.jdsm.comm.LendingContractTest;
 import org.jdsm.comm.RecordingDispatcher;
 import org.jdsm.comm.TestMesh;
 
-/**
- * The Comm contract on NettyComm with {@link BufferDispatcher}s, so bulk messages arrive in the
- * decoder's reused buffer: every message must still come whole, intact and in order.
- */
-class NettyLendingContractTest extends CommContractTest {
+/** The lending Comm contract on NettyComm: bulk messages arrive in the decoder's reused buffer. */
+class NettyLendingContractTest extends LendingContractTest {
     @Override
     protected TestMesh startMesh() throws Exception {
         return TestMesh.start(NODES, NettyComm::new, true,

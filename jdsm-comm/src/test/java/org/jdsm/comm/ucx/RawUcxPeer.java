@@ -76,7 +76,7 @@ final class RawUcxPeer implements AutoCloseable {
     private void progress() {
         UcxEvents ignore = new UcxEvents() {
             @Override
-            public void receiveCompleted(long tag, byte[] data, int status) {
+            public void receiveCompleted(long tag, long receive, int status) {
             }
 
             @Override
@@ -87,7 +87,7 @@ final class RawUcxPeer implements AutoCloseable {
             synchronized (worker) {
                 long message = worker.poll(ignore);
                 if (message != 0) {
-                    worker.receive(message, worker.polledTag(), worker.polledLength(), null);
+                    worker.discard(message);
                 }
             }
             Thread.onSpinWait();

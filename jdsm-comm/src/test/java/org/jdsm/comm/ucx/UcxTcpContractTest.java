@@ -1,13 +1,13 @@
 package org.jdsm.comm.ucx;
 
 import org.jdsm.comm.CommContractTest;
+import org.jdsm.comm.RecordingDispatcher;
 import org.jdsm.comm.TestMesh;
 
 /** The Comm contract on UcxComm over UCX's TCP transport (4 nodes in this JVM). */
 class UcxTcpContractTest extends CommContractTest {
     @Override
     protected TestMesh startMesh() throws Exception {
-        UcxTests.assumeUcx();
-        return TestMesh.start(NODES, UcxComm::new, true, rank -> UcxTests.over(UcxTests.TCP).maxFrameBytes(MAX_FRAME));
+        return UcxTests.mesh(NODES, MAX_FRAME, UcxTests.TCP, RecordingDispatcher::new);
     }
 }
