@@ -262,12 +262,20 @@ public abstract class SharedObjectPool implements MessageHandler {
                 return b;
             }
         }
-        for (int b = from; b < to; b++) {
-            HolderMutex m = mutexes[b];
-            if (m.outermost(holder)) {
-                releaseBlock(so, b);
+        for (int b = from; b < to; ) {
+            int end = b;
+            while (end < to && mutexes[end].outermost(holder)) {
+                end++;
             }
-            m.exit();
+            if (end > b) {
+                releaseBlockRange(so, b, end); // the usual case: the whole range in one call
+            } else {
+                end = b + 1; // held again inside: this release only leaves it
+            }
+            for (int k = b; k < end; k++) {
+                mutexes[k].exit();
+            }
+            b = end;
         }
         return -1;
     }
@@ -623,6 +631,17 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Ends this node's write access to {@code block}; its writes must become visible to later acquirers. */
     protected abstract void releaseBlock(SharedObject so, int block);
+
+    /**
+     * Ends this node's write access to blocks {@code [from, to)}, as {@link #releaseBlock} for each
+     * (the calling thread holds them all once). Protocols may override it to do the blocks'
+     * bookkeeping in one step.
+     */
+    protected void releaseBlockRange(SharedObject so, int from, int to) {
+        for (int b = from; b < to; b++) {
+            releaseBlock(so, b);
+        }
+    }
 
     /**
      * This node starts instrumented writes to {@code block} for the calling thread, until

@@ -140,8 +140,25 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void releaseBlock(SharedObject so, int b) {
-        stopWriting(block(so, b));
-        releaseLock(block(so, b).id);
+        releaseBlockRange(so, b, b + 1);
+    }
+
+    /** Ends the writes to all blocks under one {@link #state} monitor, then lets their locks go (lock order: lock, then state). */
+    @Override
+    protected void releaseBlockRange(SharedObject so, int from, int to) {
+        BlockState[] states = blocks.get(so.key());
+        synchronized (state) {
+            int idle = 0;
+            for (int b = from; b < to; b++) {
+                if (stopWritingLocked(states[b])) {
+                    idle++;
+                }
+            }
+            leftBlocks(idle);
+        }
+        for (int b = from; b < to; b++) {
+            releaseLock(states[b].id);
+        }
     }
 
     /** Instrumented writes need no exclusive access here: concurrent writers' diffs merge at the home. */
@@ -165,7 +182,7 @@ public final class LazyRelease extends SharedObjectPool {
                     idle++;
                 }
             }
-            writingBlocks.addAndGet(-idle); // read only under state: no one sees the count mid-way
+            leftBlocks(idle);
         }
     }
 
@@ -193,9 +210,14 @@ public final class LazyRelease extends SharedObjectPool {
     /** One writer is done: its writes join the next interval. */
     private void stopWriting(BlockState st) {
         synchronized (state) {
-            if (stopWritingLocked(st)) {
-                writingBlocks.decrementAndGet();
-            }
+            leftBlocks(stopWritingLocked(st) ? 1 : 0);
+        }
+    }
+
+    /** {@code idle} blocks lost their last writer. Caller holds {@link #state}, under which the count is read. */
+    private void leftBlocks(int idle) {
+        if (idle > 0) {
+            writingBlocks.addAndGet(-idle);
         }
     }
 
