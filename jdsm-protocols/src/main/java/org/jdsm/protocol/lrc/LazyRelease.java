@@ -203,6 +203,7 @@ public final class LazyRelease extends SharedObjectPool {
                     st.startWriter(st.home == myNode());
                     return;
                 }
+                st.refreshValid(); // so that the next round goes through makeValid
             }
         }
     }
