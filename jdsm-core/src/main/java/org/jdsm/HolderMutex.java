@@ -4,10 +4,14 @@ package org.jdsm;
  * Mutual exclusion among the threads of one node for one block or lock, owned by a holder object
  * rather than by the calling thread (an asynchronous acquire runs on a helper thread on behalf of
  * the user's thread). Reentrant per holder; waiting wakes up when the job aborts.
+ *
+ * <p>Entering and leaving take the monitor. Asking whether one holds it does not: the holder is
+ * volatile and the depth is written before it, so a thread asking for itself (or for a holder whose
+ * entry it has waited for) reads what it needs without a monitor operation per block.
  */
 final class HolderMutex {
 
-    private Object holder;
+    private volatile Object holder;
     private int depth;
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
@@ -21,8 +25,7 @@ final class HolderMutex {
                 throw new DsmException("interrupted while waiting for a DSM lock", e);
             }
         }
-        holder = who;
-        return ++depth == 1;
+        return take(who) == 1;
     }
 
     /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */
@@ -30,17 +33,23 @@ final class HolderMutex {
         if (holder != null && holder != who) {
             return 0;
         }
-        holder = who;
-        return ++depth;
+        return take(who);
+    }
+
+    /** Caller holds the monitor and no other holder has it. */
+    private int take(Object who) {
+        int d = ++depth;
+        holder = who; // after the depth: a reader that sees the holder sees its depth
+        return d;
     }
 
     /** True if {@code who} holds this mutex. */
-    synchronized boolean heldBy(Object who) {
+    boolean heldBy(Object who) {
         return holder == who;
     }
 
     /** True if {@code who} holds this mutex exactly once (its next exit frees it). */
-    synchronized boolean outermost(Object who) {
+    boolean outermost(Object who) {
         return holder == who && depth == 1;
     }
 

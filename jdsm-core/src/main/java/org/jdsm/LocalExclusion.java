@@ -28,6 +28,11 @@ final class LocalExclusion {
         return blocks.get(so.key())[b];
     }
 
+    /** The mutexes of every block of {@code so}, indexed by block (for loops over a range). */
+    HolderMutex[] blocks(SharedObject so) {
+        return blocks.get(so.key());
+    }
+
     /** The mutex of lock {@code id}: a block's, or that of an object or named lock. */
     HolderMutex lock(long id) {
         if (LockIds.isBlock(id)) {

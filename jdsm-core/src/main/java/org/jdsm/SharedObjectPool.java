@@ -2,6 +2,7 @@ package org.jdsm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
@@ -157,15 +158,14 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Makes the block holding {@code index} current for reading. */
     public final void update(Object array, int index) {
         SharedObject so = sharedObject(array);
-        int b = so.blockOf(index);
-        updateBlocks(so, b, b + 1);
+        updateBlock(so, so.blockOf(index));
     }
 
     /** Makes the blocks holding {@code [from, to)} current for reading. */
     public final void update(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
-        int[] blocks = blockRange(so, from, to);
-        updateBlocks(so, blocks[0], blocks[1]);
+        checkRange(so, from, to);
+        updateBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1);
     }
 
     /** Makes blocks {@code [from, to)} current; protocols may overlap the fetches. */
@@ -203,28 +203,36 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Exclusive write access to the blocks holding {@code [from, to)}, taken in ascending order. */
     public final void acquire(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
-        int[] blocks = blockRange(so, from, to);
-        acquireBlocks(so, blocks[0], blocks[1], Thread.currentThread());
+        checkRange(so, from, to);
+        acquireBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1, Thread.currentThread());
     }
 
     /** Ends write access to the whole object and publishes the writes. */
     public final void release(Object obj) {
         SharedObject so = sharedObject(obj);
-        releaseBlocks(so, 0, so.blockCount(), "release(" + so + ")");
+        int missing = releaseBlocks(so, 0, so.blockCount());
+        if (missing >= 0) {
+            throw notAcquired("release(" + so + ")", so, missing);
+        }
     }
 
     /** Ends write access to the block holding {@code index} and publishes the writes. */
     public final void release(Object array, int index) {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
-        releaseBlocks(so, b, b + 1, "release(" + so + ", " + index + ")");
+        if (releaseBlocks(so, b, b + 1) >= 0) {
+            throw notAcquired("release(" + so + ", " + index + ")", so, b);
+        }
     }
 
     /** Ends write access to the blocks holding {@code [from, to)}. */
     public final void release(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
-        int[] blocks = blockRange(so, from, to);
-        releaseBlocks(so, blocks[0], blocks[1], "release(" + so + ", " + from + ", " + to + ")");
+        checkRange(so, from, to);
+        int missing = releaseBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1);
+        if (missing >= 0) {
+            throw notAcquired("release(" + so + ", " + from + ", " + to + ")", so, missing);
+        }
     }
 
     private void acquireBlocks(SharedObject so, int from, int to, Thread holder) {
@@ -233,11 +241,12 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void lockBlocks(SharedObject so, int from, int to, Thread holder) {
+        HolderMutex[] mutexes = exclusion.blocks(so);
+        WrittenBlocks written = instrumented.current();
         for (int b = from; b < to; b++) {
-            long id = LockIds.block(so.key(), b);
-            HolderMutex m = exclusion.block(so, b);
+            HolderMutex m = mutexes[b];
             int depth = m.tryEnter(holder);
-            List<Long> yielded = depth > 0 ? List.of() : yieldWritesAfter(id);
+            long[] yielded = depth > 0 ? WrittenBlocks.NONE : yieldWritesAfter(written, LockIds.block(so.key(), b));
             if (depth == 1 || depth == 0 && m.enter(holder, this)) {
                 try {
                     acquireBlock(so, b);
@@ -246,32 +255,50 @@ public abstract class SharedObjectPool implements MessageHandler {
                     throw e;
                 }
             }
-            retake(yielded);
+            retake(written, yielded);
         }
     }
 
-    private void releaseBlocks(SharedObject so, int from, int to, String call) {
+    /**
+     * Releases blocks {@code [from, to)} if the calling thread holds them all; returns -1, or the
+     * first block it does not hold (then nothing is released). The caller names the call in the error,
+     * so the message is built only when it is needed.
+     */
+    private int releaseBlocks(SharedObject so, int from, int to) {
         endWrites();
         Thread holder = Thread.currentThread();
+        HolderMutex[] mutexes = exclusion.blocks(so);
         for (int b = from; b < to; b++) {
-            if (!exclusion.block(so, b).heldBy(holder)) {
-                throw new DsmException(call + ": this thread did not acquire block " + b + " of " + so);
+            if (!mutexes[b].heldBy(holder)) {
+                return b;
             }
         }
-        for (int b = from; b < to; b++) {
-            HolderMutex m = exclusion.block(so, b);
-            if (m.outermost(holder)) {
-                releaseBlock(so, b);
+        for (int b = from; b < to; ) {
+            int end = b;
+            while (end < to && mutexes[end].outermost(holder)) {
+                end++;
             }
-            m.exit();
+            if (end > b) {
+                releaseBlockRange(so, b, end); // the usual case: the whole range in one call
+            } else {
+                end = b + 1; // held again inside: this release only leaves it
+            }
+            for (int k = b; k < end; k++) {
+                mutexes[k].exit();
+            }
+            b = end;
         }
+        return -1;
     }
 
-    private static int[] blockRange(SharedObject so, int from, int to) {
+    private static DsmException notAcquired(String call, SharedObject so, int block) {
+        return new DsmException(call + ": this thread did not acquire block " + block + " of " + so);
+    }
+
+    private static void checkRange(SharedObject so, int from, int to) {
         if (from >= to) {
             throw new IndexOutOfBoundsException("empty range [" + from + ", " + to + ") of " + so);
         }
-        return new int[] {so.blockOf(from), so.blockOf(to - 1) + 1};
     }
 
     // ---------------------------------------------------------------- instrumented access
@@ -284,6 +311,19 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = registry.find(array);
         if (so != null) {
             updateBlock(so, so.blockOf(index));
+        }
+    }
+
+    /**
+     * Read check of blocks {@code [from, to)} of a shared object, for instrumented code that has
+     * found the object already: makes them current, as {@link #update(Object, int, int)}.
+     */
+    public final void readCheckBlocks(SharedObject so, int from, int to) {
+        Objects.checkFromToIndex(from, to, so.blockCount());
+        if (to - from == 1) {
+            updateBlock(so, from);
+        } else {
+            updateBlocks(so, from, to);
         }
     }
 
@@ -305,7 +345,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void writeCheck(Object array, int index) {
         SharedObject so = registry.find(array);
         if (so != null) {
-            startWrite(so, so.blockOf(index));
+            int b = so.blockOf(index);
+            writeCheckBlocks(so, b, b + 1);
         }
     }
 
@@ -313,8 +354,22 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void writeCheck(Object obj) {
         SharedObject so = registry.find(obj);
         if (so != null) {
-            for (int b = 0; b < so.blockCount(); b++) {
-                startWrite(so, b);
+            writeCheckBlocks(so, 0, so.blockCount());
+        }
+    }
+
+    /**
+     * Write check of blocks {@code [from, to)} of a shared object, for instrumented code that has
+     * found the object already: as {@link #writeCheck(Object, int)} for each block.
+     */
+    public final void writeCheckBlocks(SharedObject so, int from, int to) {
+        Objects.checkFromToIndex(from, to, so.blockCount());
+        WrittenBlocks written = instrumented.current();
+        for (int b = from; b < to; b++) {
+            long id = LockIds.block(so.key(), b);
+            if (!written.contains(id)) {
+                writeBlock(so, b);
+                written.add(id);
             }
         }
     }
@@ -324,17 +379,13 @@ public abstract class SharedObjectPool implements MessageHandler {
         return registry.find(obj) != null;
     }
 
-    private void startWrite(SharedObject so, int b) {
-        long id = LockIds.block(so.key(), b);
-        if (!instrumented.hasWritten(id)) {
-            writeBlock(so, b);
-            instrumented.wrote(id);
-        }
-    }
-
     /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
     private void endWrites() {
-        instrumented.beginSync(id -> endWriteBlock(registry.get(LockIds.keyOf(id)), LockIds.blockOf(id)));
+        WrittenBlocks written = instrumented.beginSync();
+        if (!written.isEmpty()) {
+            endWriteBlocks(written.ids(), written.size());
+            written.clear();
+        }
     }
 
     /**
@@ -342,13 +393,20 @@ public abstract class SharedObjectPool implements MessageHandler {
      * blocks ordered after block lock {@code id}, before the thread waits for that block; returns
      * them in ascending order for {@link #retake}.
      */
-    private List<Long> yieldWritesAfter(long id) {
-        return instrumented.yieldAfter(id, held -> endWriteBlock(registry.get(LockIds.keyOf(held)), LockIds.blockOf(held)));
+    private long[] yieldWritesAfter(WrittenBlocks written, long id) {
+        long[] after = written.removeAfter(id);
+        if (after.length > 0) {
+            endWriteBlocks(after, after.length);
+        }
+        return after;
     }
 
     /** Takes back, in ascending order, the written blocks {@link #yieldWritesAfter} gave up. */
-    private void retake(List<Long> yielded) {
-        instrumented.retake(yielded, id -> writeBlock(registry.get(LockIds.keyOf(id)), LockIds.blockOf(id)));
+    private void retake(WrittenBlocks written, long[] yielded) {
+        for (long id : yielded) {
+            writeBlock(registry.get(LockIds.keyOf(id)), LockIds.blockOf(id));
+            written.add(id);
+        }
     }
 
     /**
@@ -535,12 +593,13 @@ public abstract class SharedObjectPool implements MessageHandler {
      */
     protected final <T> T awaitBlock(SharedObject so, int b, Future<T> future) {
         long id = LockIds.block(so.key(), b);
-        if (!instrumented.holdsAfter(id) || completesSoon(future)) {
+        WrittenBlocks written = instrumented.current();
+        if (!written.holdsAfter(id) || completesSoon(future)) {
             return await(future);
         }
-        List<Long> yielded = yieldWritesAfter(id);
+        long[] yielded = yieldWritesAfter(written, id);
         T result = await(future);
-        retake(yielded);
+        retake(written, yielded);
         return result;
     }
 
@@ -597,12 +656,34 @@ public abstract class SharedObjectPool implements MessageHandler {
     protected abstract void releaseBlock(SharedObject so, int block);
 
     /**
+     * Ends this node's write access to blocks {@code [from, to)}, as {@link #releaseBlock} for each
+     * (the calling thread holds them all once). Protocols may override it to do the blocks'
+     * bookkeeping in one step.
+     */
+    protected void releaseBlockRange(SharedObject so, int from, int to) {
+        for (int b = from; b < to; b++) {
+            releaseBlock(so, b);
+        }
+    }
+
+    /**
      * This node starts instrumented writes to {@code block} for the calling thread, until
      * {@link #endWriteBlock}. The default takes the block exclusively, as {@code acquire} does
      * (correct for any protocol); protocols that merge concurrent writers override both.
      */
     protected void writeBlock(SharedObject so, int block) {
         lockBlocks(so, block, block + 1, Thread.currentThread());
+    }
+
+    /**
+     * Ends the calling thread's instrumented writes to the blocks whose block-lock ids
+     * ({@link LockIds#block}) are {@code ids[0, count)}, in any order: as {@link #endWriteBlock}
+     * for each. Protocols may override it to do the blocks' bookkeeping in one step.
+     */
+    protected void endWriteBlocks(long[] ids, int count) {
+        for (int i = 0; i < count; i++) {
+            endWriteBlock(registry.get(LockIds.keyOf(ids[i])), LockIds.blockOf(ids[i]));
+        }
     }
 
     /** Ends the calling thread's instrumented writes to {@code block}: they must become visible to later acquirers. */

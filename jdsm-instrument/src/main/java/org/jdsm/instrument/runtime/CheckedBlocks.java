@@ -1,5 +1,6 @@
 package org.jdsm.instrument.runtime;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -37,6 +38,8 @@ final class CheckedBlocks {
     private final SharedObjectPool pool;
     private final IntSupplier syncs;
     private final Map<Object, Marks> marks = new IdentityHashMap<>();
+    /** Every shared object's marks by key, kept across intervals so that a new interval allocates none. */
+    private Marks[] byKey = new Marks[0];
     private int interval;
     private Object lastObject;
     private Marks lastMarks;
@@ -71,18 +74,36 @@ final class CheckedBlocks {
         return obj == null ? null : marks(obj).shared;
     }
 
-    /** Checks blocks {@code [first, last]} of the shared array {@code so}, each at most once per interval. */
+    /**
+     * Checks blocks {@code [first, last]} of the shared array {@code so}, each at most once per
+     * interval, with one pool call per run of unchecked blocks.
+     */
     void checkBlocks(SharedObjectForBlock so, int first, int last, boolean write) {
         Marks m = marks(so.object());
         BitSet done = write ? m.written : m.read;
-        for (int b = done.nextClearBit(first); b <= last; b = done.nextClearBit(b + 1)) {
-            if (write) {
-                pool.writeCheck(so.object(), so.blockStart(b));
-            } else if (!m.written.get(b)) {
-                pool.readCheck(so.object(), so.blockStart(b));
+        for (int b = done.nextClearBit(first); b <= last; b = done.nextClearBit(b)) {
+            if (!write && m.written.get(b)) {
+                done.set(b); // written blocks are current for reading too
+                continue;
             }
-            done.set(b);
+            int end = runEnd(done, b, last + 1);
+            if (!write) {
+                end = runEnd(m.written, b, end);
+            }
+            if (write) {
+                pool.writeCheckBlocks(so, b, end);
+            } else {
+                pool.readCheckBlocks(so, b, end);
+            }
+            done.set(b, end);
+            b = end;
         }
+    }
+
+    /** The first set bit of {@code bits} in {@code [from, limit)}, or {@code limit}. */
+    private static int runEnd(BitSet bits, int from, int limit) {
+        int set = bits.nextSetBit(from);
+        return set < 0 || set > limit ? limit : set;
     }
 
     /** Checks a whole shared object (its fields, or all of an array) once per interval. */
@@ -104,12 +125,28 @@ final class CheckedBlocks {
             Marks m = marks.get(obj);
             if (m == null) {
                 SharedObject so = pool.registered(obj);
-                m = so == null ? PRIVATE : new Marks(so);
+                m = so == null ? PRIVATE : cleared(so);
                 marks.put(obj, m);
             }
             lastObject = obj;
             lastMarks = m;
         }
         return lastMarks;
+    }
+
+    /** The marks of {@code so}, emptied: it is looked up once per interval (then {@link #marks} holds it). */
+    private Marks cleared(SharedObject so) {
+        if (so.key() >= byKey.length) {
+            byKey = Arrays.copyOf(byKey, Math.max(so.key() + 1, byKey.length * 2));
+        }
+        Marks m = byKey[so.key()];
+        if (m == null) {
+            m = new Marks(so);
+            byKey[so.key()] = m;
+        } else {
+            m.read.clear();
+            m.written.clear();
+        }
+        return m;
     }
 }

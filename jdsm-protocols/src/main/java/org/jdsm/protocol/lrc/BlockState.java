@@ -35,7 +35,7 @@ final class BlockState {
      * twin of the writer about to start, with no snapshot. Dropped when a writer starts.
      */
     Object installed;
-    /** Released writes not yet published in an interval. */
+    /** Released writes not yet published in an interval; guarded by the protocol's state monitor, not this one. */
     boolean pending;
     /** Fetches waiting at the home for diffs that have not arrived yet. */
     final List<ParkedFetch> parked = new ArrayList<>(0);

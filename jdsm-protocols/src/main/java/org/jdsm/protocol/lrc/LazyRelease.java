@@ -1,9 +1,7 @@
 package org.jdsm.protocol.lrc;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,7 +59,8 @@ public final class LazyRelease extends SharedObjectPool {
     private final Object state = new Object();
     private int[] vc;
     private IntervalLog log;
-    private final Set<BlockState> pendingBlocks = new LinkedHashSet<>();
+    /** Blocks with released writes not yet published, each once (its {@code pending} flag says it is here). */
+    private final List<BlockState> pendingBlocks = new ArrayList<>();
     /** How many blocks local threads are writing now; a barrier looks for them only when there are any. */
     private final AtomicInteger writingBlocks = new AtomicInteger();
 
@@ -110,7 +109,13 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void updateBlocks(SharedObject so, int from, int to) {
-        copies.updateRange(blocks.get(so.key()), from, to);
+        BlockState[] states = blocks.get(so.key());
+        for (int b = from; b < to; b++) {
+            if (!states[b].valid) {
+                copies.updateRange(states, b, to); // from the first stale block: the usual range is all valid
+                return;
+            }
+        }
     }
 
     /** Sends the fetches of the stale blocks at once; no thread waits for them. */
@@ -142,8 +147,25 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void releaseBlock(SharedObject so, int b) {
-        stopWriting(block(so, b));
-        releaseLock(block(so, b).id);
+        releaseBlockRange(so, b, b + 1);
+    }
+
+    /** Ends the writes to all blocks under one {@link #state} monitor, then lets their locks go (lock order: lock, then state). */
+    @Override
+    protected void releaseBlockRange(SharedObject so, int from, int to) {
+        BlockState[] states = blocks.get(so.key());
+        synchronized (state) {
+            int idle = 0;
+            for (int b = from; b < to; b++) {
+                if (stopWritingLocked(states[b])) {
+                    idle++;
+                }
+            }
+            leftBlocks(idle);
+        }
+        for (int b = from; b < to; b++) {
+            releaseLock(states[b].id);
+        }
     }
 
     /** Instrumented writes need no exclusive access here: concurrent writers' diffs merge at the home. */
@@ -157,13 +179,29 @@ public final class LazyRelease extends SharedObjectPool {
         stopWriting(block(so, b));
     }
 
+    /** A thread's synchronization ends its instrumented writes to many blocks: one pass under {@link #state}. */
+    @Override
+    protected void endWriteBlocks(long[] ids, int count) {
+        synchronized (state) {
+            int idle = 0;
+            for (int i = 0; i < count; i++) {
+                if (stopWritingLocked(block(ids[i]))) {
+                    idle++;
+                }
+            }
+            leftBlocks(idle);
+        }
+    }
+
     /**
      * Makes the copy current (unless {@code alongside} another local writer, who keeps it as it is)
      * and keeps a twin for the diff. While writers are active a publication diffs against a snapshot.
      */
     private void startWriting(BlockState st, boolean alongside) {
         while (true) {
-            copies.makeValid(st);
+            if (!st.valid) {
+                copies.makeValid(st); // a stale "valid" is caught below, under the block's monitor
+            }
             synchronized (st) {
                 if (st.computeValid() || alongside && st.writers > 0) {
                     if (st.writers++ == 0) {
@@ -172,6 +210,7 @@ public final class LazyRelease extends SharedObjectPool {
                     st.startWriter(st.home == myNode());
                     return;
                 }
+                st.refreshValid(); // so that the next round goes through makeValid
             }
         }
     }
@@ -179,12 +218,34 @@ public final class LazyRelease extends SharedObjectPool {
     /** One writer is done: its writes join the next interval. */
     private void stopWriting(BlockState st) {
         synchronized (state) {
-            synchronized (st) {
-                if (--st.writers == 0) {
-                    writingBlocks.decrementAndGet();
-                }
-                st.pending = true;
-            }
+            leftBlocks(stopWritingLocked(st) ? 1 : 0);
+        }
+    }
+
+    /** {@code idle} blocks lost their last writer. Caller holds {@link #state}, under which the count is read. */
+    private void leftBlocks(int idle) {
+        if (idle > 0) {
+            writingBlocks.addAndGet(-idle);
+        }
+    }
+
+    /**
+     * {@link #stopWriting} for a caller that holds {@link #state}, except {@link #writingBlocks}:
+     * returns true if the block's last writer left, for the caller to count.
+     */
+    private boolean stopWritingLocked(BlockState st) {
+        boolean idle;
+        synchronized (st) {
+            idle = --st.writers == 0;
+        }
+        addPendingLocked(st);
+        return idle;
+    }
+
+    /** Makes {@code st}'s writes join the next interval. Caller holds {@link #state}, which guards {@code pending}. */
+    private void addPendingLocked(BlockState st) {
+        if (!st.pending) {
+            st.pending = true;
             pendingBlocks.add(st);
         }
     }
@@ -199,9 +260,9 @@ public final class LazyRelease extends SharedObjectPool {
         }
         int seq = ++vc[myNode()];
         long[] ids = new long[pendingBlocks.size()];
-        int k = 0;
-        for (BlockState st : pendingBlocks) {
-            ids[k++] = st.id;
+        for (int k = 0; k < ids.length; k++) {
+            BlockState st = pendingBlocks.get(k);
+            ids[k] = st.id;
             synchronized (st) {
                 st.pending = false;
                 st.needed[myNode()] = seq;
@@ -381,8 +442,7 @@ public final class LazyRelease extends SharedObjectPool {
                     for (BlockState st : states) {
                         synchronized (st) {
                             if (st.writers > 0) {
-                                st.pending = true;
-                                pendingBlocks.add(st);
+                                addPendingLocked(st);
                             }
                         }
                     }
