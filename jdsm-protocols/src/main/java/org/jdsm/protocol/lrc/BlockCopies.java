@@ -213,6 +213,9 @@ final class BlockCopies {
     void homeAdvanced(BlockState st) {
         st.refreshValid();
         st.notifyAll();
+        if (st.parked.isEmpty()) {
+            return; // the usual case: no fetch waits (and no predicate is made)
+        }
         st.parked.removeIf(p -> {
             if (VectorClock.covers(st.have, p.needed())) {
                 reply(st, p.responder());

@@ -43,6 +43,8 @@ final class BlockState {
     final List<Messages.Diff> parkedDiffs = new ArrayList<>(0);
     /** Fast-path flag for readers, kept equal to {@link #computeValid()}. */
     volatile boolean valid;
+    /** The block's write lock (managed by the home), kept here so that taking it needs no lookup. */
+    final LockState lock;
 
     record ParkedFetch(int[] needed, Responder responder) {
     }
@@ -56,6 +58,7 @@ final class BlockState {
         this.have = new int[nodes];
         this.present = home == myNode;
         this.valid = present;
+        this.lock = new LockState(id, home == myNode);
     }
 
     /**

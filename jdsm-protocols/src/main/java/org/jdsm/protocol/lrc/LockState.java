@@ -1,5 +1,7 @@
 package org.jdsm.protocol.lrc;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * One distributed lock as this node sees it. The token moves between nodes; a node that has it
  * keeps it after release (lock caching) until the manager forwards another node's request here.
@@ -8,6 +10,8 @@ package org.jdsm.protocol.lrc;
 final class LockState {
 
     final long id;
+    /** At the lock's manager: the last node that asked for the lock, or -1 (the manager itself). */
+    final AtomicInteger tail = new AtomicInteger(-1);
     /** This node has the lock's token. */
     boolean token;
     /** A local thread holds the lock now. */

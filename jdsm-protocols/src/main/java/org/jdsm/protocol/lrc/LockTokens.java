@@ -3,6 +3,7 @@ package org.jdsm.protocol.lrc;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jdsm.LockIds;
 import org.jdsm.protocol.lrc.Messages.LockForward;
 import org.jdsm.protocol.lrc.Messages.LockGrant;
@@ -21,17 +22,18 @@ final class LockTokens {
 
     private final LazyRelease protocol;
     private final int myNode;
+    /** Locks other than block locks (those live in their {@link BlockState}), made on first use. */
     private final ConcurrentHashMap<Long, LockState> locks = new ConcurrentHashMap<>();
-    /** At a manager: the last node that asked for each lock. */
-    private final ConcurrentHashMap<Long, Integer> tails = new ConcurrentHashMap<>();
+    private final Function<Long, LockState> newLock;
 
     LockTokens(LazyRelease protocol, int myNode) {
         this.protocol = protocol;
         this.myNode = myNode;
+        this.newLock = k -> new LockState(k, protocol.manager(k) == myNode);
     }
 
     private LockState lock(long id) {
-        return locks.computeIfAbsent(id, k -> new LockState(k, protocol.manager(k) == myNode));
+        return LockIds.isBlock(id) ? protocol.block(id).lock : locks.computeIfAbsent(id, newLock);
     }
 
     /** Takes lock {@code id} for this node: at once if the token is cached here, else through the manager. */
@@ -88,8 +90,8 @@ final class LockTokens {
 
     /** At the manager: queue the requester behind the previous one. */
     void managerReceived(LockRequest r) {
-        Integer previous = tails.put(r.lock(), r.requester());
-        int prev = previous == null ? myNode : previous;
+        int previous = lock(r.lock()).tail.getAndSet(r.requester());
+        int prev = previous < 0 ? myNode : previous;
         LockForward forward = new LockForward(r.lock(), r.requester(), r.vc(), r.copyHave());
         if (prev == myNode) {
             forwarded(forward);
