@@ -5,8 +5,8 @@ import org.jdsm.samples.support.WorkQueue;
 
 /**
  * JESSICA's pi integration on JDSM, with the work handed out through a shared queue under a lock:
- * each thread repeatedly takes the next chunk ({@code lock}, {@code acquire} the queue, take,
- * {@code release}, {@code unlock}), integrates it and stores the chunk's sum in a shared array
+ * each thread repeatedly takes the next chunk (the queue's write lock: {@code acquire} the queue,
+ * take, {@code release}), integrates it and stores the chunk's sum in a shared array
  * ({@code acquire}/{@code release} of that element's block). After a barrier node 0 adds the
  * chunk sums in order and checks the result against {@link Math#PI}.
  *
