@@ -428,7 +428,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     // ---------------------------------------------------------------- asynchronous forms
 
     /**
-     * Starts {@link #update(Object, int)} in the background. Where the protocol can (LRC), the
+     * Starts {@link #update(Object, int)} in the background. Where the protocol can (LRC, SC), the
      * fetch is only sent, and no thread waits for the reply: issuing many of these before touching
      * any overlaps their round trips (prefetching), and a later {@code update} of the block waits
      * for the fetch in flight instead of sending another.

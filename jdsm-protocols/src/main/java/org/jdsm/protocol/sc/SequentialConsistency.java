@@ -102,6 +102,17 @@ public final class SequentialConsistency extends SharedObjectPool {
         wait.end(stats(), so.key(), b, so.home(b));
     }
 
+    /** Asks for every block that is not readable now, at once; no thread waits for the grants. */
+    @Override
+    protected CompletableFuture<Boolean> startUpdate(SharedObject so, int from, int to) {
+        CompletableFuture<?>[] reads = new CompletableFuture<?>[to - from];
+        for (int b = from; b < to; b++) {
+            HomeBlock h = home(so.key(), b);
+            reads[b - from] = h != null ? h.readLocal() : copy(so.key(), b).read();
+        }
+        return CompletableFuture.allOf(reads).thenApply(v -> true);
+    }
+
     /** A fetch wait unless the home's own thread gets the block at once; a copy elsewhere always asks the home. */
     @Override
     protected void acquireBlock(SharedObject so, int b) {
