@@ -98,7 +98,7 @@ public final class SequentialConsistency extends SharedObjectPool {
         }
         // Timed from before the request: its reply may come before this thread looks at the future.
         FetchEvent wait = FetchEvent.begun();
-        awaitBlock(so, b, h != null ? h.readLocal() : c.read());
+        awaitBlock(so, b, read(so, b));
         wait.end(stats(), so.key(), b, so.home(b));
     }
 
@@ -107,10 +107,15 @@ public final class SequentialConsistency extends SharedObjectPool {
     protected CompletableFuture<Boolean> startUpdate(SharedObject so, int from, int to) {
         CompletableFuture<?>[] reads = new CompletableFuture<?>[to - from];
         for (int b = from; b < to; b++) {
-            HomeBlock h = home(so.key(), b);
-            reads[b - from] = h != null ? h.readLocal() : copy(so.key(), b).read();
+            reads[b - from] = read(so, b);
         }
         return CompletableFuture.allOf(reads).thenApply(v -> true);
+    }
+
+    /** Completes once block {@code b} is readable here: the home's own copy, or a read copy asked of the home. */
+    private CompletableFuture<Void> read(SharedObject so, int b) {
+        HomeBlock h = home(so.key(), b);
+        return h != null ? h.readLocal() : copy(so.key(), b).read();
     }
 
     /** A fetch wait unless the home's own thread gets the block at once; a copy elsewhere always asks the home. */
