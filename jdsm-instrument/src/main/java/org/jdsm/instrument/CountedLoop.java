@@ -17,12 +17,13 @@ import javassist.bytecode.Opcode;
  *
  * @param head      position of the test ({@code iload k})
  * @param backEdge  position of the {@code goto head}
+ * @param body      position of the body's first instruction, just after the test
  * @param inductionVariable local slot of {@code k}
  * @param exitOpcode the test's branch to the exit ({@code if_icmpge}, ..., or {@code ifge}, ... against 0)
  * @param limit     the bound
  * @param invariants what the loop leaves unchanged
  */
-record CountedLoop(int head, int backEdge, int inductionVariable, int exitOpcode, Expr limit, Invariants invariants) {
+record CountedLoop(int head, int backEdge, int body, int inductionVariable, int exitOpcode, Expr limit, Invariants invariants) {
 
     /** What a loop leaves unchanged: the locals, fields and array elements it never stores to. */
     record Invariants(Set<Integer> storedSlots, Set<Integer> writtenFields, boolean storesReferences) {
@@ -120,7 +121,7 @@ record CountedLoop(int head, int backEdge, int inductionVariable, int exitOpcode
                 return null;
             }
         }
-        CountedLoop loop = new CountedLoop(head, backEdge.pos(), k, test.opcode(), limit, invariants);
+        CountedLoop loop = new CountedLoop(head, backEdge.pos(), test.next(), k, test.opcode(), limit, invariants);
         int step = scan.iincDelta(update);
         return step != 0 && (step > 0) == loop.ascending() ? loop : null;
     }
@@ -199,7 +200,7 @@ record CountedLoop(int head, int backEdge, int inductionVariable, int exitOpcode
     }
 
     /** The local slot {@code insn} stores to (a store or {@code iinc}), or -1. */
-    private static int writes(CodeScan scan, Instruction insn) {
+    static int writes(CodeScan scan, Instruction insn) {
         int op = scan.opcodeAt(insn.pos());
         boolean store = op >= Opcode.ISTORE && op <= Opcode.ASTORE || op >= Opcode.ISTORE_0 && op <= Opcode.ASTORE_3;
         return store || op == Opcode.IINC ? scan.slotOf(insn) : -1;

@@ -12,8 +12,19 @@ sealed interface Expr {
     /** Emits code that pushes the expression's value. */
     void emit(Bytecode code);
 
+    /**
+     * True if evaluating it may throw (a null reference, an index out of bounds); {@code thisInSlot0}:
+     * local 0 is known to hold {@code this}, which is never null.
+     */
+    boolean mayThrow(boolean thisInSlot0);
+
     /** An int constant. */
     record Constant(int value) implements Expr {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return false;
+        }
+
         @Override
         public void emit(Bytecode code) {
             code.addIconst(value);
@@ -22,6 +33,11 @@ sealed interface Expr {
 
     /** A local variable ({@code reference}: an object, else an int). */
     record Local(int slot, boolean reference) implements Expr {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return false;
+        }
+
         @Override
         public void emit(Bytecode code) {
             if (reference) {
@@ -32,8 +48,13 @@ sealed interface Expr {
         }
     }
 
-    /** {@code iadd}, {@code isub} or {@code imul} of two int expressions. */
+    /** {@code iadd}, {@code isub}, {@code imul} or {@code iand} of two int expressions. */
     record Arithmetic(int opcode, Expr left, Expr right) implements Expr {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
         @Override
         public void emit(Bytecode code) {
             left.emit(code);
@@ -45,6 +66,11 @@ sealed interface Expr {
     /** {@code Math.min} or {@code Math.max} of two ints. */
     record MinMax(String method, Expr left, Expr right) implements Expr {
         @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
+        @Override
         public void emit(Bytecode code) {
             left.emit(code);
             right.emit(code);
@@ -55,6 +81,11 @@ sealed interface Expr {
     /** The length of an array. */
     record Length(Expr array) implements Expr {
         @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return true;
+        }
+
+        @Override
         public void emit(Bytecode code) {
             array.emit(code);
             code.addOpcode(Opcode.ARRAYLENGTH);
@@ -63,6 +94,11 @@ sealed interface Expr {
 
     /** An instance field ({@code getfield}, constant pool index {@code field}). */
     record Field(int field, Expr object) implements Expr {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return !(thisInSlot0 && object.equals(new Local(0, true))) || object.mayThrow(thisInSlot0);
+        }
+
         @Override
         public void emit(Bytecode code) {
             object.emit(code);
@@ -74,6 +110,11 @@ sealed interface Expr {
     /** A static field ({@code getstatic}, constant pool index {@code field}). */
     record StaticField(int field) implements Expr {
         @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return false; // only an Error, when the class fails to initialize
+        }
+
+        @Override
         public void emit(Bytecode code) {
             code.addOpcode(Opcode.GETSTATIC);
             code.addIndex(field);
@@ -82,6 +123,11 @@ sealed interface Expr {
 
     /** An element of an array of arrays ({@code aaload}), e.g. a row of a {@code double[][]}. */
     record Element(Expr array, Expr index) implements Expr {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return true;
+        }
+
         @Override
         public void emit(Bytecode code) {
             array.emit(code);

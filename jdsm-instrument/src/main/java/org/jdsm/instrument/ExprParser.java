@@ -6,7 +6,7 @@ import javassist.bytecode.Opcode;
 /**
  * Reads the expressions that computed an array access's operands, backward from the access, in
  * straight-line code: locals, int constants, {@code + - *}, {@code Math.min/max}, array lengths,
- * fields, and rows of arrays of arrays. Anything else (calls, branches) is not understood. The
+ * {@code &}, fields, and rows of arrays of arrays. Anything else (calls, branches) is not understood. The
  * caller checks that no jump lands inside what was read.
  */
 final class ExprParser {
@@ -42,7 +42,7 @@ final class ExprParser {
         if ((op == Opcode.LDC || op == Opcode.LDC_W) && constPool.getTag(ldcIndex(last, op)) == ConstPool.CONST_Integer) {
             return new Parsed(new Expr.Constant(constPool.getIntegerInfo(ldcIndex(last, op))), last.pos());
         }
-        if (op == Opcode.IADD || op == Opcode.ISUB || op == Opcode.IMUL) {
+        if (op == Opcode.IADD || op == Opcode.ISUB || op == Opcode.IMUL || op == Opcode.IAND) {
             Parsed right = intBefore(last.pos());
             Parsed left = right == null ? null : intBefore(right.start());
             return left == null ? null : new Parsed(new Expr.Arithmetic(op, left.expr(), right.expr()), left.start());

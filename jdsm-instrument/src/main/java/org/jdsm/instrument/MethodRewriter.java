@@ -82,7 +82,7 @@ final class MethodRewriter {
         code.getAttributes().removeIf(a -> a instanceof StackMapTable);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
-        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter));
+        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0());
         allocateCaches();
         if (isSynchronizedInstanceMethod()) {
             syncSlot = locals.allocate(1);
@@ -114,18 +114,34 @@ final class MethodRewriter {
         method.rebuildStackMapIf6(types, classFile);
     }
 
+    /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
+    private boolean thisInSlot0() {
+        if ((method.getAccessFlags() & AccessFlag.STATIC) != 0) {
+            return false;
+        }
+        for (Instruction insn : scan.instructions()) {
+            if (CountedLoop.writes(scan, insn) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private boolean isSynchronizedInstanceMethod() {
         int flags = method.getAccessFlags();
         return (flags & AccessFlag.SYNCHRONIZED) != 0 && (flags & AccessFlag.STATIC) == 0;
     }
 
     /**
-     * Before a loop's head, exclusively: the back edge jumps past it. Its handler (for the
-     * operands' evaluation) goes first in the exception table, ahead of any handler around the loop.
+     * Before a loop's head, exclusively: the back edge jumps past it. Its handlers (for the
+     * operands' evaluation) go first in the exception table, ahead of any handler around the loop.
      */
     private void insertPreheader(CodeIterator it, int head, Hoisting.Preheader pre) throws BadBytecode {
         it.insertEx(head, pre.code());
-        code.getExceptionTable().add(0, head + pre.tryStart(), head + pre.tryEnd(), head + pre.handler(), pre.catchType());
+        int index = 0;
+        for (Hoisting.Handler h : pre.handlers()) {
+            code.getExceptionTable().add(index++, head + h.start(), head + h.end(), head + h.handler(), pre.catchType());
+        }
     }
 
     // ------------------------------------------------------------------ what to check, and where to cache

@@ -15,34 +15,60 @@ import javassist.bytecode.ClassFile;
 import javassist.bytecode.CodeIterator;
 import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
+import org.jdsm.instrument.programs.LoopNestsPlain;
 import org.jdsm.instrument.programs.StencilPlain;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Checks of counted loops move before the loop: the stencil's inner loop keeps no check inside. */
+/**
+ * Checks of counted loops move before the loop, and before the outermost loop of a nest where the
+ * nest bounds the indices: the stencil's row loop makes no check inside.
+ */
 class HoistingTest {
 
     @Test
-    void stencilInnerLoopIsCheckedBeforeItNotInside() throws Exception {
-        List<String> calls = checksCalled(StencilPlain.class, "relax");
+    void stencilIsCheckedBeforeItsRowLoopNotInside() throws Exception {
+        List<String> calls = checksCalled(StencilPlain.class, "relax", false);
         assertEquals(List.of("readRange", "writeRange"), calls, "calls of Checks in relax(): " + calls);
+        assertEquals(List.of(), checksCalled(StencilPlain.class, "relax", true), "calls inside a loop");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rowMajor", "descending", "columnMajor", "triangular", "redBlack"})
+    void boundedNestsAreCheckedBeforeTheOuterLoop(String method) throws Exception {
+        List<String> calls = checksCalled(LoopNestsPlain.class, method, false);
+        assertTrue(calls.contains("readRange") && calls.contains("writeRange") && !calls.contains("read")
+                && !calls.contains("write"), "calls of Checks in " + method + "(): " + calls);
+        assertEquals(List.of(), checksCalled(LoopNestsPlain.class, method, true), "calls inside a loop of " + method);
+    }
+
+    @Test
+    void offsetAdvancedAtTheEndOfAnIterationIsCheckedPerIteration() throws Exception {
+        // off changes after the inner loop: before the outer loop its value is not known.
+        List<String> inside = checksCalled(LoopNestsPlain.class, "advancedOffset", true);
+        assertTrue(inside.contains("writeRange"), "calls inside loops: " + inside);
     }
 
     @Test
     void everyKindOfCountedLoopInTheShapesIsHoisted() throws Exception {
-        List<String> calls = checksCalled(org.jdsm.instrument.programs.Shapes.class, "loops");
-        // Only grid[r][Math.max(0, j - 1)] stays checked inside: its index is not k + c.
-        assertEquals(1, calls.stream().filter(c -> c.equals("read") || c.equals("write")).count(), "calls: " + calls);
+        List<String> calls = checksCalled(org.jdsm.instrument.programs.Shapes.class, "loops", false);
+        assertEquals(0, calls.stream().filter(c -> c.equals("read") || c.equals("write")).count(), "calls: " + calls);
         assertTrue(calls.contains("readRange") && calls.contains("writeRange"), "calls: " + calls);
     }
 
     @Test
     void loopThatCallsOutKeepsItsChecksInside() throws Exception {
-        List<String> calls = checksCalled(org.jdsm.instrument.programs.AliasesPlain.class, "start");
+        List<String> calls = checksCalled(org.jdsm.instrument.programs.AliasesPlain.class, "start", false);
         assertTrue(calls.contains("read") && calls.contains("write"), "calls of Checks in start(): " + calls);
     }
 
-    /** The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, in code order. */
-    private static List<String> checksCalled(Class<?> c, String method) throws IOException, RewriteException, BadBytecode {
+    /**
+     * The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, in code
+     * order; only those inside a loop (between a backward jump and its target) if {@code insideLoops}.
+     */
+    private static List<String> checksCalled(Class<?> c, String method, boolean insideLoops)
+            throws IOException, RewriteException, BadBytecode {
         byte[] original;
         try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
             original = in.readAllBytes();
@@ -50,12 +76,22 @@ class HoistingTest {
         ClassPool pool = new ClassPool(true);
         pool.insertClassPath(new javassist.LoaderClassPath(c.getClassLoader()));
         ClassFile cf = new ClassFile(new DataInputStream(new ByteArrayInputStream(new Rewriter(pool).rewrite(original))));
-        List<String> calls = new ArrayList<>();
         MethodInfo m = cf.getMethod(method);
+        List<int[]> loops = new ArrayList<>();
         CodeIterator it = m.getCodeAttribute().iterator();
         while (it.hasNext()) {
             int pos = it.next();
-            if (it.byteAt(pos) == Opcode.INVOKESTATIC) {
+            int op = it.byteAt(pos);
+            if ((op == Opcode.GOTO || op >= Opcode.IFEQ && op <= Opcode.IF_ACMPNE) && it.s16bitAt(pos + 1) < 0) {
+                loops.add(new int[] {pos + it.s16bitAt(pos + 1), pos});
+            }
+        }
+        List<String> calls = new ArrayList<>();
+        it.begin();
+        while (it.hasNext()) {
+            int pos = it.next();
+            boolean inLoop = loops.stream().anyMatch(l -> pos >= l[0] && pos <= l[1]);
+            if (it.byteAt(pos) == Opcode.INVOKESTATIC && (inLoop || !insideLoops)) {
                 CallRef call = CallRef.of(cf.getConstPool(), it.u16bitAt(pos + 1));
                 if (call.owner().equals(CheckCode.CHECKS)) {
                     calls.add(call.name());

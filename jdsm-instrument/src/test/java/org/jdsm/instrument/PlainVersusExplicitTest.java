@@ -62,6 +62,14 @@ class PlainVersusExplicitTest {
         assertEquals(take("StencilExplicit"), take("StencilPlain"));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void loopNestsCheckedBeforeTheOuterLoopReadWhatNeighboursWrote(String protocol) {
+        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "6");
+        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "6"); // one thread: right without checks
+        assertEquals(take("LoopNestsPlain1"), take("LoopNestsPlain" + NODES * THREADS));
+    }
+
     private static Object take(String key) {
         Object value = Results.take(key);
         assertNotNull(value, key + " recorded nothing");

@@ -1,0 +1,163 @@
+package org.jdsm.instrument;
+
+import javassist.bytecode.Bytecode;
+import javassist.bytecode.Opcode;
+
+/**
+ * The values an int expression takes over every iteration of a loop nest, as code that computes
+ * its lowest and highest value before the nest: the interval arithmetic of
+ * {@link org.jdsm.instrument.runtime.Bounds}, so that a bound that may leave the {@code int}
+ * range makes the whole array be checked.
+ */
+sealed interface Span {
+
+    /** The runtime class of the arithmetic, by name (the offline instrumenter runs without it). */
+    String BOUNDS = "org.jdsm.instrument.runtime.Bounds";
+
+    /**
+     * Emits code that stores the lowest value, as a {@code long}, in slot {@code s} and the
+     * highest in {@code s + 2}, with the bounds of the parts from {@code parts}.
+     */
+    void emit(Bytecode code, int s, Emitted parts);
+
+    /** True if emitting it may throw ({@link Expr#mayThrow}). */
+    boolean mayThrow(boolean thisInSlot0);
+
+    /** Where the bounds of spans already emitted are, emitting them first if they are not. */
+    interface Emitted {
+        /** The slot {@code s} of {@code span}'s bounds ({@code s}: lowest, {@code s + 2}: highest). */
+        int of(Span span);
+    }
+
+    /** One value all through the nest (it changes in none of its loops). */
+    record Point(Expr value) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return value.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            value.emit(code);
+            code.addOpcode(Opcode.I2L);
+            code.addOpcode(Opcode.DUP2);
+            code.addLstore(s);
+            code.addLstore(s + 2);
+        }
+    }
+
+    /** {@code x & mask} with a constant {@code mask >= 0}: between 0 and {@code mask}, whatever {@code x}. */
+    record Mask(int mask) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return false;
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            code.addLconst(0);
+            code.addLstore(s);
+            code.addLconst(mask);
+            code.addLstore(s + 2);
+        }
+    }
+
+    /** From the lowest value of {@code low} to the highest of {@code high} (a loop variable's values). */
+    record Between(Span low, Span high) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return low.mayThrow(thisInSlot0) || high.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            int l = parts.of(low);
+            int h = parts.of(high);
+            code.addLload(l);
+            code.addLstore(s);
+            code.addLload(h + 2);
+            code.addLstore(s + 2);
+        }
+    }
+
+    /** {@code left + right}, or {@code left - right} if {@code minus}. */
+    record Sum(Span left, Span right, boolean minus) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            int l = parts.of(left);
+            int r = parts.of(right);
+            String op = minus ? "sub" : "add";
+            combine(code, op, l, minus ? r + 2 : r, s);
+            combine(code, op, l + 2, minus ? r : r + 2, s + 2);
+        }
+    }
+
+    /** {@code left * right}: the extremes are among the four products of their bounds. */
+    record Product(Span left, Span right) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            int l = parts.of(left);
+            int r = parts.of(right);
+            extremeProduct(code, "min", l, r);
+            code.addLstore(s);
+            extremeProduct(code, "max", l, r);
+            code.addLstore(s + 2);
+        }
+
+        private static void extremeProduct(Bytecode code, String minOrMax, int l, int r) {
+            product(code, l, r);
+            product(code, l, r + 2);
+            call(code, minOrMax);
+            product(code, l + 2, r);
+            product(code, l + 2, r + 2);
+            call(code, minOrMax);
+            call(code, minOrMax);
+        }
+
+        private static void product(Bytecode code, int a, int b) {
+            code.addLload(a);
+            code.addLload(b);
+            call(code, "mul");
+        }
+    }
+
+    /** {@code Math.min(left, right)} ({@code min}) or {@code Math.max}: both bounds go the same way. */
+    record MinMax(Span left, Span right, boolean min) implements Span {
+        @Override
+        public boolean mayThrow(boolean thisInSlot0) {
+            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public void emit(Bytecode code, int s, Emitted parts) {
+            int l = parts.of(left);
+            int r = parts.of(right);
+            String op = min ? "min" : "max";
+            combine(code, op, l, r, s);
+            combine(code, op, l + 2, r + 2, s + 2);
+        }
+    }
+
+    /** {@code target = op(a, b)}, all {@code long} slots. */
+    private static void combine(Bytecode code, String op, int a, int b, int target) {
+        code.addLload(a);
+        code.addLload(b);
+        call(code, op);
+        code.addLstore(target);
+    }
+
+    /** Calls the {@code (JJ)J} operation {@code op} of {@code Bounds} on the two longs on the stack. */
+    static void call(Bytecode code, String op) {
+        code.addInvokestatic(BOUNDS, op, "(JJ)J");
+    }
+}
