@@ -18,7 +18,7 @@ import org.jdsm.bench.report.Units;
 import org.jdsm.instrument.InstrumentingClassLoader;
 
 /**
- * What instrumentation costs on one node (issue 5): the same plain-code kernels (SOR, Series)
+ * What instrumentation costs on one node (issue 5): the same plain-code kernels (SOR, LU, Series)
  * run uninstrumented, instrumented, and instrumented on private arrays (checks only, no shared
  * data: the checks' own cost), next to the explicit-API version, side by side in one JVM. Every
  * variant is a one-node job of T threads ({@link RunningJob}); the instrumented ones load the job
@@ -28,18 +28,20 @@ import org.jdsm.instrument.InstrumentingClassLoader;
 public final class InstrumentOverhead {
 
     static final String NAME = "InstrumentOverhead";
-    private static final String SUMMARY = "One node: plain-code SOR and Series instrumented vs uninstrumented vs the"
-            + " explicit API.";
+    private static final String SUMMARY = "One node: plain-code SOR, LU and Series instrumented vs uninstrumented vs"
+            + " the explicit API.";
     private static final double TARGET = 1.05;
     private static final String JOBS = "org.jdsm.bench.instrument.jobs.";
     private static final String BASELINE = "uninstrumented";
 
     private static final List<BenchArgs.Option> OPTIONS = List.of(
             new BenchArgs.Option("--threads", "LIST", "threads of the node (default 1,2)"),
-            new BenchArgs.Option("--kernels", "LIST", "sor, series (default both)"),
+            new BenchArgs.Option("--kernels", "LIST", "sor, series, lu (default all three)"),
             new BenchArgs.Option("--sor-n", "N", "SOR grid is N x N (default 1000)"),
             new BenchArgs.Option("--sor-block-rows", "N", "SOR rows per block (default 1, as the Sor sample)"),
             new BenchArgs.Option("--series-n", "N", "Series coefficients (default 400)"),
+            new BenchArgs.Option("--lu-n", "N", "LU matrix is N x N (default 512)"),
+            new BenchArgs.Option("--lu-block", "B", "LU block is B x B, one DSM block (default 16)"),
             new BenchArgs.Option("--protocol", "NAME", "DSM protocol (default lrc)"),
             new BenchArgs.Option("--reps", "N", "measured repetitions per variant (default 11, quick 5)"));
 
@@ -62,7 +64,8 @@ public final class InstrumentOverhead {
 
     private static void run(BenchArgs args, Report report) throws Exception {
         List<Integer> threads = args.list("--threads", List.of("1", "2")).stream().map(Integer::parseInt).toList();
-        List<String> kernels = args.list("--kernels", List.of("sor", "series"));
+        List<String> kernels = args.list("--kernels", List.of("sor", "series", "lu"));
+        kernels.forEach(k -> jobArgs(k, args)); // an unknown kernel fails here, before any measurement
         String protocol = args.value("--protocol", "lrc");
         int reps = Integer.parseInt(args.value("--reps", args.quick() ? "5" : "11"));
         Plan plan = args.quick() ? Plan.of(500, 2000, reps, 100_000, 150) : Plan.of(1500, 6000, reps, 100_000, 300);
@@ -74,6 +77,9 @@ public final class InstrumentOverhead {
                 + args.value("--sor-block-rows", "1") + " row(s) per block, 2 barriers per iteration; series: "
                 + args.value("--series-n", "400")
                 + " coefficient pairs, 1000-step trapezoids, one block per thread");
+        report.println("            lu: SPLASH-2 LU, contiguous blocks, no pivoting, " + args.value("--lu-n", "512") + "^2"
+                + " matrix of " + args.value("--lu-block", "16") + "^2 blocks (one block each), 2-D block-cyclic owners,"
+                + " 2 barriers per step; each iteration copies the input in and factors it");
         report.println("method    : " + Sampler.describeWarmUp(plan) + ", then " + plan.reps() + " repetitions per"
                 + " variant interleaved, each as many iterations as fit in " + plan.rep().maxNanos() / 1_000_000
                 + " ms; value = mean time per iteration; reported: median over repetitions");
@@ -124,9 +130,8 @@ public final class InstrumentOverhead {
     /** Measures every variant of {@code kernel} on {@code threads} threads into {@code data} (wall, CPU, fastest CPU, spread). */
     private static void measure(String kernel, int threads, String protocol, BenchArgs args, Plan plan, Report report,
                                 Dataset[] data) throws Exception {
-        String base = JOBS + (kernel.equals("sor") ? "Sor" : "Series");
-        List<String> jobArgs = kernel.equals("sor") ? List.of(args.value("--sor-n", "1000"), args.value("--sor-block-rows", "1"))
-                : List.of(args.value("--series-n", "400"));
+        String base = JOBS + Character.toUpperCase(kernel.charAt(0)) + kernel.substring(1);
+        List<String> jobArgs = jobArgs(kernel, args);
         List<RunningJob> jobs = new ArrayList<>();
         try {
             for (Variant v : VARIANTS) {
@@ -160,6 +165,16 @@ public final class InstrumentOverhead {
                 job.close();
             }
         }
+    }
+
+    /** The job arguments of {@code kernel}, whose job classes are {@code jobs.<Kernel>Plain} and {@code jobs.<Kernel>Explicit}. */
+    private static List<String> jobArgs(String kernel, BenchArgs args) {
+        return switch (kernel) {
+            case "sor" -> List.of(args.value("--sor-n", "1000"), args.value("--sor-block-rows", "1"));
+            case "series" -> List.of(args.value("--series-n", "400"));
+            case "lu" -> List.of(args.value("--lu-n", "512"), args.value("--lu-block", "16"));
+            default -> throw new IllegalArgumentException("unknown kernel '" + kernel + "'; known: sor, series, lu");
+        };
     }
 
     /**
