@@ -49,6 +49,16 @@ record CountedLoop(int head, int backEdge, int body, int inductionVariable, int 
         }
     }
 
+    /**
+     * The whole method as a loop that runs once, with no variable of its own: a target whose
+     * invariants are the locals the method never stores (its parameters), for bounds in their terms.
+     */
+    static CountedLoop wholeMethod(CodeScan scan) {
+        List<Instruction> code = scan.instructions();
+        int end = code.get(code.size() - 1).pos();
+        return new CountedLoop(-1, end, 0, -1, Opcode.NOP, new Expr.Constant(0), invariants(scan, 0, end));
+    }
+
     /** True if the loop counts up ({@code k < limit} or {@code k <= limit}). */
     boolean ascending() {
         return switch (exitOpcode) {

@@ -1,5 +1,6 @@
 package org.jdsm.instrument;
 
+import java.util.function.IntFunction;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.Opcode;
 
@@ -18,11 +19,19 @@ sealed interface Expr {
      */
     boolean mayThrow(boolean thisInSlot0);
 
+    /** The same expression with each local replaced by {@code locals} (null if any maps to null). */
+    Expr withLocals(IntFunction<Expr> locals);
+
     /** An int constant. */
     record Constant(int value) implements Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return false;
+        }
+
+        @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            return this;
         }
 
         @Override
@@ -36,6 +45,11 @@ sealed interface Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return false;
+        }
+
+        @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            return locals.apply(slot);
         }
 
         @Override
@@ -56,6 +70,13 @@ sealed interface Expr {
         }
 
         @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            Expr l = left.withLocals(locals);
+            Expr r = l == null ? null : right.withLocals(locals);
+            return r == null ? null : new Arithmetic(opcode, l, r);
+        }
+
+        @Override
         public void emit(Bytecode code) {
             left.emit(code);
             right.emit(code);
@@ -68,6 +89,13 @@ sealed interface Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            Expr l = left.withLocals(locals);
+            Expr r = l == null ? null : right.withLocals(locals);
+            return r == null ? null : new MinMax(method, l, r);
         }
 
         @Override
@@ -86,6 +114,12 @@ sealed interface Expr {
         }
 
         @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            Expr a = array.withLocals(locals);
+            return a == null ? null : new Length(a);
+        }
+
+        @Override
         public void emit(Bytecode code) {
             array.emit(code);
             code.addOpcode(Opcode.ARRAYLENGTH);
@@ -97,6 +131,12 @@ sealed interface Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return !(thisInSlot0 && object.equals(new Local(0, true))) || object.mayThrow(thisInSlot0);
+        }
+
+        @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            Expr o = object.withLocals(locals);
+            return o == null ? null : new Field(field, o);
         }
 
         @Override
@@ -115,6 +155,11 @@ sealed interface Expr {
         }
 
         @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            return this;
+        }
+
+        @Override
         public void emit(Bytecode code) {
             code.addOpcode(Opcode.GETSTATIC);
             code.addIndex(field);
@@ -126,6 +171,13 @@ sealed interface Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return true;
+        }
+
+        @Override
+        public Expr withLocals(IntFunction<Expr> locals) {
+            Expr a = array.withLocals(locals);
+            Expr i = a == null ? null : index.withLocals(locals);
+            return i == null ? null : new Element(a, i);
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.ConstPool;
 import javassist.bytecode.Opcode;
@@ -44,21 +45,35 @@ final class Hoisting {
     private final ExprParser parser;
     private final List<CountedLoop> loops;
     private final boolean thisInSlot0;
+    private final String className;
+    private final Map<String, CalleeChecks> callees;
     private final Set<Integer> hoisted = new HashSet<>();
+    private final Set<Integer> uncheckedCalls = new HashSet<>();
     private final Map<CountedLoop, Map<List<Object>, Group>> groups = new LinkedHashMap<>();
 
-    /** {@code thisInSlot0}: local 0 holds {@code this} all through the method (never null). */
-    Hoisting(CodeScan scan, List<CountedLoop> loops, boolean thisInSlot0) {
+    /**
+     * {@code thisInSlot0}: local 0 holds {@code this} all through the method (never null);
+     * {@code callees}: the helpers of class {@code className} whose checks a call may take over.
+     */
+    Hoisting(CodeScan scan, List<CountedLoop> loops, boolean thisInSlot0, String className, Map<String, CalleeChecks> callees) {
         this.scan = scan;
         this.parser = new ExprParser(scan);
         this.loops = loops;
         this.thisInSlot0 = thisInSlot0;
+        this.className = className;
+        this.callees = callees;
         for (Instruction insn : scan.instructions()) {
-            int op = insn.opcode();
-            if (op >= Opcode.IALOAD && op <= Opcode.SALOAD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-                consider(insn, op >= Opcode.IASTORE);
+            if (ArrayOperands.isAccess(insn.opcode())) {
+                consider(insn);
+            } else if (insn.opcode() == Opcode.INVOKESTATIC) {
+                considerCall(insn);
             }
         }
+    }
+
+    /** The calls of helpers whose checks are made before a loop instead: they call the unchecked copy. */
+    Set<Integer> uncheckedCalls() {
+        return uncheckedCalls;
     }
 
     /** True if the access at {@code pos} is checked before its loop instead. */
@@ -76,54 +91,68 @@ final class Hoisting {
         return groups.get(loop).size();
     }
 
-    private void consider(Instruction access, boolean write) {
+    private void consider(Instruction access) {
         LoopNest nest = new LoopNest(scan, parser, enclosing(access.pos()));
-        int operandsEnd = write ? valueStart(access) : access.pos();
-        if (nest.loops().isEmpty() || operandsEnd < 0) {
+        ArrayOperands operands = nest.loops().isEmpty() ? null : ArrayOperands.of(scan, parser, access);
+        if (operands == null) {
             return;
         }
-        Instruction previous = scan.before(operandsEnd);
-        if (!write && previous != null && previous.opcode() == Opcode.DUP2) {
-            operandsEnd = previous.pos(); // a[i] += x: the load reads the operands the store will use
+        Runnable check = place(nest, operands.array().expr(), operands.write(),
+                target -> nest.span(operands.index().expr(), operands.index().start(), target));
+        if (check != null) {
+            check.run();
+            hoisted.add(access.pos());
         }
-        ExprParser.Parsed index = parser.intBefore(operandsEnd);
-        ExprParser.Parsed array = index == null ? null : parser.refBefore(index.start());
-        if (array == null || !CountedLoop.straight(scan, array.start(), operandsEnd)) {
+    }
+
+    /**
+     * A call of a helper whose accesses are all known ({@link CalleeChecks}): each is checked
+     * before a loop, in terms of the call's arguments, and the call goes to the unchecked copy.
+     */
+    private void considerCall(Instruction call) {
+        CallRef ref = CallRef.of(scan.constPool(), scan.u16At(call));
+        CalleeChecks callee = ref.owner().equals(className) ? callees.get(ref.name() + ref.descriptor()) : null;
+        LoopNest nest = new LoopNest(scan, parser, enclosing(call.pos()));
+        Arguments args = callee == null || nest.loops().isEmpty() ? null : Arguments.of(scan, parser, call, ref.descriptor());
+        if (args == null) {
             return;
         }
-        for (CountedLoop target : nest.loops()) {
-            Span span = target.invariants().holds(array.expr()) ? nest.span(index.expr(), index.start(), target) : null;
-            if (span != null) {
-                groups.computeIfAbsent(target, l -> new LinkedHashMap<>())
-                        .computeIfAbsent(List.of(array.expr(), write), key -> new Group(array.expr(), write, new ArrayList<>()))
-                        .indices().add(span);
-                hoisted.add(access.pos());
+        List<Runnable> checks = new ArrayList<>();
+        for (CalleeChecks.Entry entry : callee.entries()) {
+            ExprParser.Parsed array = args.bySlot().get(entry.parameter());
+            Runnable check = array == null ? null : place(nest, array.expr(), entry.write(), target -> entry.index().withPoints(
+                    point -> {
+                        Expr e = point.withLocals(slot -> args.bySlot().containsKey(slot) ? args.bySlot().get(slot).expr() : null);
+                        return e == null ? null : nest.span(e, args.start(), target);
+                    }));
+            if (check == null) {
                 return;
             }
+            checks.add(check);
         }
+        checks.forEach(Runnable::run);
+        uncheckedCalls.add(call.pos());
+    }
+
+    /**
+     * Finds the outermost loop of {@code nest} that leaves {@code array} unchanged and bounds the
+     * index ({@code index} gives its span there, or null); returns what adds the check there, or null.
+     */
+    private Runnable place(LoopNest nest, Expr array, boolean write, Function<CountedLoop, Span> index) {
+        for (CountedLoop target : nest.loops()) {
+            Span span = target.invariants().holds(array) ? index.apply(target) : null;
+            if (span != null) {
+                return () -> groups.computeIfAbsent(target, l -> new LinkedHashMap<>())
+                        .computeIfAbsent(List.of(array, write), key -> new Group(array, write, new ArrayList<>()))
+                        .indices().add(span);
+            }
+        }
+        return null;
     }
 
     /** The counted loops around {@code pos}, outermost first. */
     private List<CountedLoop> enclosing(int pos) {
         return loops.stream().filter(loop -> loop.contains(pos)).toList(); // sorted by head: outer ones first
-    }
-
-    /**
-     * Where the stored value's computation starts: just after the last instruction (going back)
-     * that leaves only the array and index on the stack; -1 if a jump is in the way.
-     */
-    private int valueStart(Instruction store) {
-        int size = store.opcode() == Opcode.LASTORE || store.opcode() == Opcode.DASTORE ? 2 : 1;
-        int base = scan.depthBefore(store.pos()) - size;
-        for (Instruction insn = scan.before(store.pos()); insn != null; insn = scan.before(insn.pos())) {
-            if (scan.isBranchTarget(insn.next()) || !scan.jumpTargets(insn).isEmpty()) {
-                return -1;
-            }
-            if (scan.depthAfter(insn.pos()) == base) {
-                return insn.next();
-            }
-        }
-        return -1;
     }
 
     // ------------------------------------------------------------------ the code before the loop

@@ -54,6 +54,7 @@ final class MethodRewriter {
     private final ConstPool constPool;
     private final CodeAttribute code;
     private final CallSafety calls;
+    private final Map<String, CalleeChecks> callees;
     private final Locals locals;
     private CodeScan scan;
     private Hoisting hoisting;
@@ -67,12 +68,14 @@ final class MethodRewriter {
     private int initializedFrom;
     private int syncSlot = -1;
 
-    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls) {
+    /** {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link CalleeChecks}). */
+    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, Map<String, CalleeChecks> callees) {
         this.classFile = classFile;
         this.method = method;
         this.constPool = method.getConstPool();
         this.code = method.getCodeAttribute();
         this.calls = calls;
+        this.callees = callees;
         this.locals = new Locals(code.getMaxLocals());
     }
 
@@ -82,7 +85,7 @@ final class MethodRewriter {
         code.getAttributes().removeIf(a -> a instanceof StackMapTable);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
-        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0());
+        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees);
         allocateCaches();
         if (isSynchronizedInstanceMethod()) {
             syncSlot = locals.allocate(1);
@@ -94,6 +97,7 @@ final class MethodRewriter {
             fragments.computeIfAbsent(loop.head(), p -> new Bytecode(constPool));
         }
         CodeIterator it = code.iterator();
+        redirectUncheckedCalls(it);
         for (Map.Entry<Integer, Bytecode> f : fragments.descendingMap().entrySet()) {
             it.insert(f.getKey(), f.getValue().get());
             Hoisting.Preheader pre = preheaders.get(f.getKey());
@@ -112,6 +116,16 @@ final class MethodRewriter {
         code.setMaxLocals(locals.max());
         code.setMaxStack(code.computeMaxStack());
         method.rebuildStackMapIf6(types, classFile);
+    }
+
+    /** Calls whose callee's checks are made before a loop go to the callee's unchecked copy (same descriptor). */
+    private void redirectUncheckedCalls(CodeIterator it) {
+        for (int pos : hoisting.uncheckedCalls()) {
+            CallRef call = CallRef.of(constPool, scan.u16At(scan.at(pos)));
+            int copy = constPool.addMethodrefInfo(constPool.addClassInfo(classFile.getName()),
+                    CalleeChecks.uncheckedName(call.name()), call.descriptor());
+            it.write16bit(copy, pos + 1);
+        }
     }
 
     /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */

@@ -6,12 +6,18 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import javassist.ByteArrayClassPath;
 import javassist.ClassPath;
 import javassist.ClassPool;
+import javassist.bytecode.AccessFlag;
 import javassist.bytecode.AttributeInfo;
 import javassist.bytecode.BadBytecode;
 import javassist.bytecode.ClassFile;
+import javassist.bytecode.DuplicateMemberException;
 import javassist.bytecode.MethodInfo;
 
 /**
@@ -69,20 +75,35 @@ public final class Rewriter {
 
     private void rewriteMethods(ClassFile cf) throws RewriteException {
         CallSafety calls;
+        Map<String, CalleeChecks> callees;
+        List<MethodInfo> methods = new ArrayList<>(cf.getMethods());
         try {
             calls = new CallSafety(cf, types);
-        } catch (BadBytecode e) {
+            callees = CalleeChecks.of(cf);
+            addUncheckedCopies(cf, callees.keySet());
+        } catch (BadBytecode | DuplicateMemberException e) {
             throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
         }
-        for (MethodInfo m : cf.getMethods()) {
+        for (MethodInfo m : methods) {
             if (m.getCodeAttribute() == null) {
                 continue;
             }
             try {
-                new MethodRewriter(cf, m, calls).rewrite(types);
+                new MethodRewriter(cf, m, calls, callees).rewrite(types);
             } catch (BadBytecode | RuntimeException e) {
                 throw new RewriteException("cannot instrument " + cf.getName() + "." + m.getName()
                         + m.getDescriptor() + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** A private copy, as compiled, of each helper ({@code name + descriptor}) for calls that checked its accesses already. */
+    private static void addUncheckedCopies(ClassFile cf, Set<String> helpers) throws BadBytecode, DuplicateMemberException {
+        for (MethodInfo m : new ArrayList<>(cf.getMethods())) {
+            if (helpers.contains(m.getName() + m.getDescriptor())) {
+                MethodInfo copy = new MethodInfo(cf.getConstPool(), CalleeChecks.uncheckedName(m.getName()), m, null);
+                copy.setAccessFlags(AccessFlag.PRIVATE | AccessFlag.STATIC | AccessFlag.SYNTHETIC);
+                cf.addMethod(copy);
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.jdsm.instrument;
 
+import java.util.function.Function;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.Opcode;
 
@@ -20,6 +21,9 @@ sealed interface Span {
      */
     void emit(Bytecode code, int s, Emitted parts);
 
+    /** The same span with each point replaced by the span {@code points} gives it (null if any is null). */
+    Span withPoints(Function<Expr, Span> points);
+
     /** True if emitting it may throw ({@link Expr#mayThrow}). */
     boolean mayThrow(boolean thisInSlot0);
 
@@ -31,6 +35,11 @@ sealed interface Span {
 
     /** One value all through the nest (it changes in none of its loops). */
     record Point(Expr value) implements Span {
+        @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            return points.apply(value);
+        }
+
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return value.mayThrow(thisInSlot0);
@@ -49,6 +58,11 @@ sealed interface Span {
     /** {@code x & mask} with a constant {@code mask >= 0}: between 0 and {@code mask}, whatever {@code x}. */
     record Mask(int mask) implements Span {
         @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            return this;
+        }
+
+        @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return false;
         }
@@ -64,6 +78,13 @@ sealed interface Span {
 
     /** From the lowest value of {@code low} to the highest of {@code high} (a loop variable's values). */
     record Between(Span low, Span high) implements Span {
+        @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            Span l = low.withPoints(points);
+            Span h = l == null ? null : high.withPoints(points);
+            return h == null ? null : new Between(l, h);
+        }
+
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return low.mayThrow(thisInSlot0) || high.mayThrow(thisInSlot0);
@@ -83,6 +104,13 @@ sealed interface Span {
     /** {@code left + right}, or {@code left - right} if {@code minus}. */
     record Sum(Span left, Span right, boolean minus) implements Span {
         @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            Span l = left.withPoints(points);
+            Span r = l == null ? null : right.withPoints(points);
+            return r == null ? null : new Sum(l, r, minus);
+        }
+
+        @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
         }
@@ -99,6 +127,13 @@ sealed interface Span {
 
     /** {@code left * right}: the extremes are among the four products of their bounds. */
     record Product(Span left, Span right) implements Span {
+        @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            Span l = left.withPoints(points);
+            Span r = l == null ? null : right.withPoints(points);
+            return r == null ? null : new Product(l, r);
+        }
+
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
@@ -133,6 +168,13 @@ sealed interface Span {
 
     /** {@code Math.min(left, right)} ({@code min}) or {@code Math.max}: both bounds go the same way. */
     record MinMax(Span left, Span right, boolean min) implements Span {
+        @Override
+        public Span withPoints(Function<Expr, Span> points) {
+            Span l = left.withPoints(points);
+            Span r = l == null ? null : right.withPoints(points);
+            return r == null ? null : new MinMax(l, r, min);
+        }
+
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
             return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);

@@ -51,6 +51,22 @@ class HoistingTest {
     }
 
     @Test
+    void helperCalledInALoopIsCheckedBeforeTheLoopAndRunsUnchecked() throws Exception {
+        assertEquals(List.of(), checksCalled(LoopNestsPlain.class, "throughHelper", true), "calls inside the loop");
+        assertTrue(checksCalled(LoopNestsPlain.class, "throughHelper", false).containsAll(List.of("readRange", "writeRange")));
+        assertEquals(List.of("axpy$jdsmUnchecked"), calledHere(LoopNestsPlain.class, "throughHelper"));
+        // The helper itself stays checked for other callers, and its copy is the code as compiled.
+        assertTrue(checksCalled(LoopNestsPlain.class, "axpy", false).contains("writeRange"));
+        assertEquals(List.of(), checksCalled(LoopNestsPlain.class, "axpy$jdsmUnchecked", false));
+    }
+
+    @Test
+    void helperThatReadsAFieldKeepsItsOwnChecks() throws Exception {
+        assertEquals(List.of("scaledAdd"), calledHere(LoopNestsPlain.class, "throughFieldReadingHelper"));
+        assertTrue(checksCalled(LoopNestsPlain.class, "scaledAdd", false).contains("writeRange"));
+    }
+
+    @Test
     void everyKindOfCountedLoopInTheShapesIsHoisted() throws Exception {
         List<String> calls = checksCalled(org.jdsm.instrument.programs.Shapes.class, "loops", false);
         assertEquals(0, calls.stream().filter(c -> c.equals("read") || c.equals("write")).count(), "calls: " + calls);
@@ -63,19 +79,41 @@ class HoistingTest {
         assertTrue(calls.contains("read") && calls.contains("write"), "calls of Checks in start(): " + calls);
     }
 
-    /**
-     * The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, in code
-     * order; only those inside a loop (between a backward jump and its target) if {@code insideLoops}.
-     */
-    private static List<String> checksCalled(Class<?> c, String method, boolean insideLoops)
-            throws IOException, RewriteException, BadBytecode {
+    /** The methods of {@code c} itself that {@code method}, once rewritten, calls, in code order. */
+    private static List<String> calledHere(Class<?> c, String method) throws IOException, RewriteException, BadBytecode {
+        ClassFile cf = rewritten(c);
+        List<String> calls = new ArrayList<>();
+        CodeIterator it = cf.getMethod(method).getCodeAttribute().iterator();
+        while (it.hasNext()) {
+            int pos = it.next();
+            int op = it.byteAt(pos);
+            if (op >= Opcode.INVOKEVIRTUAL && op <= Opcode.INVOKEINTERFACE) {
+                CallRef call = CallRef.of(cf.getConstPool(), it.u16bitAt(pos + 1));
+                if (call.owner().equals(c.getName())) {
+                    calls.add(call.name());
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static ClassFile rewritten(Class<?> c) throws IOException, RewriteException {
         byte[] original;
         try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
             original = in.readAllBytes();
         }
         ClassPool pool = new ClassPool(true);
         pool.insertClassPath(new javassist.LoaderClassPath(c.getClassLoader()));
-        ClassFile cf = new ClassFile(new DataInputStream(new ByteArrayInputStream(new Rewriter(pool).rewrite(original))));
+        return new ClassFile(new DataInputStream(new ByteArrayInputStream(new Rewriter(pool).rewrite(original))));
+    }
+
+    /**
+     * The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, in code
+     * order; only those inside a loop (between a backward jump and its target) if {@code insideLoops}.
+     */
+    private static List<String> checksCalled(Class<?> c, String method, boolean insideLoops)
+            throws IOException, RewriteException, BadBytecode {
+        ClassFile cf = rewritten(c);
         MethodInfo m = cf.getMethod(method);
         List<int[]> loops = new ArrayList<>();
         CodeIterator it = m.getCodeAttribute().iterator();

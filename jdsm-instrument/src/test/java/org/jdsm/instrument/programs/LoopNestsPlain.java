@@ -7,8 +7,8 @@ import org.jdsm.instrument.Results;
  * Loop nests whose checks the rewriter moves before the outer loop, each reading rows its
  * neighbours wrote in the phase before: row-major and column-major walks, a descending nest with a
  * row offset defined per iteration, a triangular nest whose inner bound depends on the outer
- * variable, a red-black sweep, and an offset advanced at the end of each iteration (which must not
- * be taken for a per-iteration definition). Each phase reads one array and updates the other in
+ * variable, a red-black sweep, an offset advanced at the end of each iteration (which must not
+ * be taken for a per-iteration definition), and helpers called in a loop. Each phase runs one of them: it reads one array and updates the other in
  * the rows the thread owns, so the result does not depend on how rows are split: thread 0 records
  * a checksum that a one-thread run must reproduce exactly.
  */
@@ -32,12 +32,16 @@ public class LoopNestsPlain extends Spmd {
         for (int p = 0; p < Integer.parseInt(args().get(1)); p++) {
             double[] src = p % 2 == 0 ? a : b;
             double[] dst = p % 2 == 0 ? b : a;
-            rowMajor(src, dst, n, lo, hi, p);
-            descending(src, dst, n, lo, hi);
-            columnMajor(src, dst, n, lo, hi);
-            triangular(src, dst, n, lo, hi);
-            redBlack(src, dst, n, lo, hi, p & 1);
-            advancedOffset(src, dst, n, lo, hi);
+            switch (p % 8) { // one kernel a phase: no kernel's checks cover another's accesses
+                case 0 -> rowMajor(src, dst, n, lo, hi, p);
+                case 1 -> descending(src, dst, n, lo, hi);
+                case 2 -> columnMajor(src, dst, n, lo, hi);
+                case 3 -> triangular(src, dst, n, lo, hi);
+                case 4 -> redBlack(src, dst, n, lo, hi, p & 1);
+                case 5 -> advancedOffset(src, dst, n, lo, hi);
+                case 6 -> throughHelper(src, dst, n, lo, hi);
+                default -> throughFieldReadingHelper(src, dst, n, lo, hi);
+            }
             barrier();
         }
         if (myThread() == 0) {
@@ -99,6 +103,33 @@ public class LoopNestsPlain extends Spmd {
                 dst[off + j] += 0.001 * src[(off + j + n) % (n * n)];
             }
             off += n;
+        }
+    }
+
+    /** Rows updated by a helper called in the loop: its accesses are checked before the caller's loop. */
+    static void throughHelper(double[] src, double[] dst, int n, int lo, int hi) {
+        for (int i = Math.max(1, lo); i < Math.min(n - 1, hi); i++) {
+            axpy(dst, i * n + 1, src, (i - 1) * n, n - 2, 0.03);
+        }
+    }
+
+    /** {@code to[at..at+len) += alpha * from[fromAt..fromAt+len)}. */
+    static void axpy(double[] to, int at, double[] from, int fromAt, int len, double alpha) {
+        for (int k = 0; k < len; k++) {
+            to[at + k] += alpha * from[fromAt + k];
+        }
+    }
+
+    /** The same through a helper that reads a field: it checks its own accesses. */
+    void throughFieldReadingHelper(double[] src, double[] dst, int n, int lo, int hi) {
+        for (int i = Math.max(0, lo); i < Math.min(n - 1, hi); i++) {
+            scaledAdd(dst, i * n, src, (i + 1) * n);
+        }
+    }
+
+    private void scaledAdd(double[] to, int at, double[] from, int fromAt) {
+        for (int k = 0; k < n; k++) {
+            to[at + k] += 0.02 * from[fromAt + k];
         }
     }
 
