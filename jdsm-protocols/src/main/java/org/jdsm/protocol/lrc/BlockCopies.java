@@ -3,6 +3,7 @@ package org.jdsm.protocol.lrc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import org.jdsm.protocol.lrc.Messages.Diff;
 import org.jdsm.protocol.lrc.Messages.FetchReply;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
@@ -39,14 +40,14 @@ final class BlockCopies {
                 }
                 if (st.home == myNode) {
                     FetchEvent wait = FetchEvent.begun(); // the diffs this node must see are still on their way
-                    protocol.awaitMonitor(st, st::computeValid);
+                    awaitBlock(st, st::computeValid);
                     waited(st, wait);
                     st.refreshValid();
                     return;
                 }
                 if (st.fetching) {
                     FetchEvent wait = FetchEvent.begun();
-                    protocol.awaitMonitor(st, () -> !st.fetching);
+                    awaitBlock(st, () -> !st.fetching);
                     waited(st, wait);
                     continue;
                 }
@@ -71,6 +72,16 @@ final class BlockCopies {
         }
     }
 
+    /** Waits on {@code st}'s monitor (held) until {@code done}, counted in {@link BlockState#waiters}. */
+    private void awaitBlock(BlockState st, BooleanSupplier done) {
+        st.waiters++;
+        try {
+            protocol.awaitMonitor(st, done);
+        } finally {
+            st.waiters--;
+        }
+    }
+
     /** A user thread's wait for {@code st} is over: counted and recorded. */
     private void waited(BlockState st, FetchEvent wait) {
         wait.end(protocol.statistics(), st.object.key(), st.block, st.home);
@@ -87,7 +98,7 @@ final class BlockCopies {
                 protocol.statistics().increment(Counter.FETCHES);
             }
             st.fetching = false;
-            st.notifyAll();
+            st.wakeWaiters();
         }
     }
 
@@ -171,6 +182,9 @@ final class BlockCopies {
             if (VectorClock.covers(st.have, request.needed())) {
                 reply(st, responder);
             } else {
+                if (st.parked == null) {
+                    st.parked = new ArrayList<>(1);
+                }
                 st.parked.add(new BlockState.ParkedFetch(request.needed(), responder));
             }
         }
@@ -212,8 +226,8 @@ final class BlockCopies {
     /** The master copy gained intervals: wake local readers, answer parked fetches. Caller holds st. */
     void homeAdvanced(BlockState st) {
         st.refreshValid();
-        st.notifyAll();
-        if (st.parked.isEmpty()) {
+        st.wakeWaiters();
+        if (st.parked == null) {
             return; // the usual case: no fetch waits (and no predicate is made)
         }
         st.parked.removeIf(p -> {
@@ -223,5 +237,8 @@ final class BlockCopies {
             }
             return false;
         });
+        if (st.parked.isEmpty()) {
+            st.parked = null;
+        }
     }
 }

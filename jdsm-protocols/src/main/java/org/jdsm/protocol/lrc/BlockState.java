@@ -37,8 +37,10 @@ final class BlockState {
     Object installed;
     /** Released writes not yet published in an interval; guarded by the protocol's state monitor, not this one. */
     boolean pending;
-    /** Fetches waiting at the home for diffs that have not arrived yet. */
-    final List<ParkedFetch> parked = new ArrayList<>(0);
+    /** Fetches waiting at the home for diffs that have not arrived yet; null if none (the usual case, checked per block and interval). */
+    List<ParkedFetch> parked;
+    /** Local threads waiting on this block's monitor: only they need a {@code notifyAll} (a call into the VM). */
+    int waiters;
     /** Diffs waiting at the home for the diffs they were based on. */
     final List<Messages.Diff> parkedDiffs = new ArrayList<>(0);
     /** Fast-path flag for readers, kept equal to {@link #computeValid()}. */
@@ -81,6 +83,13 @@ final class BlockState {
             twinBase = have.clone();
         }
         installed = null; // the block may change from now on
+    }
+
+    /** Wakes the local threads waiting on this block, if any. Caller holds this. */
+    void wakeWaiters() {
+        if (waiters > 0) {
+            notifyAll();
+        }
     }
 
     boolean computeValid() {

@@ -420,7 +420,7 @@ public final class LazyRelease extends SharedObjectPool {
             if (st.home != myNode() && !st.computeValid() && !st.fetching && st.twin == null
                     && VectorClock.covers(copy.have(), st.needed)) {
                 st.install(copy.content(), copy.have(), true); // the lock's holder writes next
-                st.notifyAll();
+                st.wakeWaiters();
             }
         }
     }
