@@ -17,8 +17,11 @@ import javassist.bytecode.Opcode;
  * array the nest leaves unchanged and whose index the nest bounds ({@link LoopNest}), is checked
  * once before the outermost loop where both hold, for every index the nest can reach, and not at
  * all inside. The loops then run exactly as compiled (the JIT unrolls and vectorizes them as
- * usual, and no call inside spoils their registers). Accesses to one array of one kind share one
- * range check; reads are checked before writes, as the loop body would.
+ * usual, and no call inside spoils their registers). Accesses to one array of one kind whose
+ * indices differ by constants ({@code k - 1}, {@code k}, {@code k + 1}) share one range check;
+ * others get their own, so that a nest reading two distant parts of an array (two blocks of a
+ * matrix, {@code x + k} and {@code y + k}) does not check, and fetch, everything between. Reads are checked before writes, as the
+ * loop body would.
  *
  * <p>The code before the loop checks nothing if the loop runs no iteration, and skips the check of
  * an array whose evaluation throws (the loop would throw the same exception before touching it).
@@ -29,7 +32,7 @@ import javassist.bytecode.Opcode;
  */
 final class Hoisting {
 
-    /** Accesses to one array of one kind, by the spans of their indices. */
+    /** Accesses to one array of one kind, at offsets from one base, by the spans of their indices. */
     private record Group(Expr array, boolean write, List<Span> indices) {
     }
 
@@ -86,7 +89,7 @@ final class Hoisting {
         return groups.keySet();
     }
 
-    /** How many range checks go before {@code loop}: one per array and kind. */
+    /** How many range checks go before {@code loop}: one per array, kind and base. */
     int checksBefore(CountedLoop loop) {
         return groups.get(loop).size();
     }
@@ -143,7 +146,7 @@ final class Hoisting {
             Span span = target.invariants().holds(array) ? index.apply(target) : null;
             if (span != null) {
                 return () -> groups.computeIfAbsent(target, l -> new LinkedHashMap<>())
-                        .computeIfAbsent(List.of(array, write), key -> new Group(array, write, new ArrayList<>()))
+                        .computeIfAbsent(List.of(array, write, Span.base(span)), key -> new Group(array, write, new ArrayList<>()))
                         .indices().add(span);
             }
         }

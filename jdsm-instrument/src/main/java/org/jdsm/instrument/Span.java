@@ -198,6 +198,21 @@ sealed interface Span {
         code.addLstore(target);
     }
 
+    /** {@code span} without the constant offsets added to or subtracted from it: what accesses at nearby indices share. */
+    static Span base(Span span) {
+        if (span instanceof Sum sum && constant(sum.right())) {
+            return base(sum.left());
+        }
+        if (span instanceof Sum sum && constant(sum.left()) && !sum.minus()) {
+            return base(sum.right());
+        }
+        return span;
+    }
+
+    private static boolean constant(Span span) {
+        return span instanceof Point p && p.value() instanceof Expr.Constant;
+    }
+
     /** Calls the {@code (JJ)J} operation {@code op} of {@code Bounds} on the two longs on the stack. */
     static void call(Bytecode code, String op) {
         code.addInvokestatic(BOUNDS, op, "(JJ)J");

@@ -30,17 +30,25 @@ class HoistingTest {
     @Test
     void stencilIsCheckedBeforeItsRowLoopNotInside() throws Exception {
         List<String> calls = checksCalled(StencilPlain.class, "relax", false);
-        assertEquals(List.of("readRange", "writeRange"), calls, "calls of Checks in relax(): " + calls);
+        // The rows above (k - n) and below (k + n) apart from the row itself (k - 1, k, k + 1).
+        assertEquals(List.of("readRange", "readRange", "readRange", "writeRange"), calls, "calls of Checks in relax(): " + calls);
         assertEquals(List.of(), checksCalled(StencilPlain.class, "relax", true), "calls inside a loop");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"rowMajor", "descending", "columnMajor", "triangular", "redBlack"})
+    @ValueSource(strings = {"rowMajor", "descending", "columnMajor", "triangular", "redBlack", "distantRows"})
     void boundedNestsAreCheckedBeforeTheOuterLoop(String method) throws Exception {
         List<String> calls = checksCalled(LoopNestsPlain.class, method, false);
         assertTrue(calls.contains("readRange") && calls.contains("writeRange") && !calls.contains("read")
                 && !calls.contains("write"), "calls of Checks in " + method + "(): " + calls);
         assertEquals(List.of(), checksCalled(LoopNestsPlain.class, method, true), "calls inside a loop of " + method);
+    }
+
+    @Test
+    void distantPartsOfOneArrayAreCheckedApart() throws Exception {
+        List<String> calls = checksCalled(LoopNestsPlain.class, "distantRows", false);
+        // src[j] and src[(n - 1) * n + j] apart (not the rows between), dst once to read, once to write.
+        assertEquals(List.of("readRange", "readRange", "readRange", "writeRange"), calls, "calls: " + calls);
     }
 
     @Test

@@ -65,8 +65,8 @@ class PlainVersusExplicitTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void loopNestsCheckedBeforeTheOuterLoopReadWhatNeighboursWrote(String protocol) {
-        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "24");
-        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "24"); // one thread: right without checks
+        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "27");
+        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "27"); // one thread: right without checks
         assertEquals(take("LoopNestsPlain1"), take("LoopNestsPlain" + NODES * THREADS));
     }
 

@@ -32,7 +32,7 @@ public class LoopNestsPlain extends Spmd {
         for (int p = 0; p < Integer.parseInt(args().get(1)); p++) {
             double[] src = p % 2 == 0 ? a : b;
             double[] dst = p % 2 == 0 ? b : a;
-            switch (p % 8) { // one kernel a phase: no kernel's checks cover another's accesses
+            switch (p % 9) { // one kernel a phase: no kernel's checks cover another's accesses
                 case 0 -> rowMajor(src, dst, n, lo, hi, p);
                 case 1 -> descending(src, dst, n, lo, hi);
                 case 2 -> columnMajor(src, dst, n, lo, hi);
@@ -40,7 +40,8 @@ public class LoopNestsPlain extends Spmd {
                 case 4 -> redBlack(src, dst, n, lo, hi, p & 1);
                 case 5 -> advancedOffset(src, dst, n, lo, hi);
                 case 6 -> throughHelper(src, dst, n, lo, hi);
-                default -> throughFieldReadingHelper(src, dst, n, lo, hi);
+                case 7 -> throughFieldReadingHelper(src, dst, n, lo, hi);
+                default -> distantRows(src, dst, n, lo, hi);
             }
             barrier();
         }
@@ -103,6 +104,15 @@ public class LoopNestsPlain extends Spmd {
                 dst[off + j] += 0.001 * src[(off + j + n) % (n * n)];
             }
             off += n;
+        }
+    }
+
+    /** Reads the first and the last row: two ranges, not everything between. */
+    static void distantRows(double[] src, double[] dst, int n, int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
+            for (int j = 0; j < n; j++) {
+                dst[i * n + j] += 0.01 * (src[j] + src[(n - 1) * n + j]);
+            }
         }
     }
 
