@@ -168,15 +168,26 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
-    /** Instrumented writes need no exclusive access here: concurrent writers' diffs merge at the home. */
+    /**
+     * Instrumented writes need no exclusive access here: concurrent writers' diffs merge at the home.
+     * At the home they need not even be counted: the master copy takes no twin, and once it
+     * includes what this thread must see it may be written; the writes join the next interval at
+     * {@link #endWriteBlocks}. (A writer count would only let other local threads skip waiting for
+     * the home's missing diffs; without it they wait, which is never wrong.)
+     */
     @Override
     protected void writeBlock(SharedObject so, int b) {
-        startWriting(block(so, b), true);
+        BlockState st = block(so, b);
+        if (st.home != myNode()) {
+            startWriting(st, true);
+        } else if (!st.valid) {
+            copies.makeValid(st);
+        }
     }
 
     @Override
     protected void endWriteBlock(SharedObject so, int b) {
-        stopWriting(block(so, b));
+        endWriteBlocks(new long[] {LockIds.block(so.key(), b)}, 1);
     }
 
     /** A thread's synchronization ends its instrumented writes to many blocks: one pass under {@link #state}. */
@@ -185,7 +196,10 @@ public final class LazyRelease extends SharedObjectPool {
         synchronized (state) {
             int idle = 0;
             for (int i = 0; i < count; i++) {
-                if (stopWritingLocked(block(ids[i]))) {
+                BlockState st = block(ids[i]);
+                if (st.home == myNode()) {
+                    addPendingLocked(st); // not counted as a writer (writeBlock)
+                } else if (stopWritingLocked(st)) {
                     idle++;
                 }
             }
@@ -215,13 +229,6 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
-    /** One writer is done: its writes join the next interval. */
-    private void stopWriting(BlockState st) {
-        synchronized (state) {
-            leftBlocks(stopWritingLocked(st) ? 1 : 0);
-        }
-    }
-
     /** {@code idle} blocks lost their last writer. Caller holds {@link #state}, under which the count is read. */
     private void leftBlocks(int idle) {
         if (idle > 0) {
@@ -230,7 +237,7 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     /**
-     * {@link #stopWriting} for a caller that holds {@link #state}, except {@link #writingBlocks}:
+     * One writer is done (its writes join the next interval), for a caller that holds {@link #state}, except {@link #writingBlocks}:
      * returns true if the block's last writer left, for the caller to count.
      */
     private boolean stopWritingLocked(BlockState st) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle} and
+ * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle}, {@link BlindWriters} and
  * {@link CrossOrderWriters} over {@link ChaosComm}, where messages between different pairs of nodes
  * overtake each other at random, with several node/thread shapes and seeds.
  */
@@ -29,6 +29,15 @@ class ChaosStressTest {
     void instrumentedStyleWritesMergeAndPublish(String protocol, int nodes, int threads, int seed) {
         InJvmJob.of(PlainAccessStyle.class).comm("chaos").protocol(protocol).nodes(nodes)
                 .threadsPerNode(threads).args(List.of("4", "15")).run();
+    }
+
+    /** {@link BlindWriters}: writes with no read before them, handed from another node to the home, lose nothing. */
+    @ParameterizedTest(name = "blind writers {0} {1}x{2} seed {3}")
+    @MethodSource("shapes")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void blindWritesOfRotatingOwnersLoseNothing(String protocol, int nodes, int threads, int seed) {
+        InJvmJob.of(BlindWriters.class).comm("chaos").protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of("20", String.valueOf(seed))).run();
     }
 
     /**
