@@ -41,6 +41,9 @@ record CalleeChecks(List<Entry> entries) {
     /** The summaries of {@code cf}'s qualifying helpers, by name plus descriptor. */
     static Map<String, CalleeChecks> of(ClassFile cf) throws BadBytecode {
         Map<String, CalleeChecks> found = new HashMap<>();
+        if (cf.isInterface()) {
+            return found; // an interface compiled for Java 8 may not get the private copy
+        }
         for (MethodInfo m : cf.getMethods()) {
             CalleeChecks checks = of(m);
             if (checks != null) {

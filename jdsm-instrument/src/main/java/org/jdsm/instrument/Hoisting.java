@@ -1,6 +1,7 @@
 package org.jdsm.instrument;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -91,7 +92,25 @@ final class Hoisting {
 
     /** How many range checks go before {@code loop}: one per array, kind and base. */
     int checksBefore(CountedLoop loop) {
-        return groups.get(loop).size();
+        return checks(loop).size();
+    }
+
+    /**
+     * The range checks before {@code loop}, reads first, as the loop body would; a read of exactly
+     * what a write check covers is left out (a block checked for writing is current for reading).
+     */
+    private List<Group> checks(CountedLoop loop) {
+        Collection<Group> all = groups.get(loop).values();
+        List<Group> checks = new ArrayList<>();
+        for (Group g : all) {
+            boolean coveredByWrite = !g.write() && all.stream().anyMatch(w -> w.write() && w.array().equals(g.array())
+                    && w.indices().containsAll(g.indices()));
+            if (!coveredByWrite) {
+                checks.add(g);
+            }
+        }
+        checks.sort((a, b) -> Boolean.compare(a.write(), b.write()));
+        return checks;
     }
 
     private void consider(Instruction access) {
@@ -166,8 +185,7 @@ final class Hoisting {
      * that entering the loop again inside that range costs compares only.
      */
     Preheader preheader(CountedLoop loop, List<CheckCode.ArraySite> caches, Locals locals, ConstPool constPool) {
-        List<Group> checks = new ArrayList<>(groups.get(loop).values());
-        checks.sort((a, b) -> Boolean.compare(a.write(), b.write())); // reads first, as in the loop body
+        List<Group> checks = checks(loop);
         Bytecode b = new Bytecode(constPool);
         List<Handler> handlers = new ArrayList<>();
         int limit = locals.allocate(1);
