@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -62,11 +63,11 @@ class PlainVersusExplicitTest {
         assertEquals(take("StencilExplicit"), take("StencilPlain"));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lrc", "sc"})
-    void loopNestsCheckedBeforeTheOuterLoopReadWhatNeighboursWrote(String protocol) {
-        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "27");
-        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "27"); // one thread: right without checks
+    @ParameterizedTest(name = "{0}, blocks of {1}")
+    @CsvSource({"lrc, 29", "sc, 29", "lrc, 7", "sc, 13", "lrc, 61", "lrc, 3"})
+    void loopNestsCheckedBeforeTheOuterLoopReadWhatNeighboursWrote(String protocol, String block) {
+        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "27", block);
+        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "27", block); // one thread: right without checks
         assertEquals(take("LoopNestsPlain1"), take("LoopNestsPlain" + NODES * THREADS));
     }
 

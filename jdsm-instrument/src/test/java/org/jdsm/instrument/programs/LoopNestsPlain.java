@@ -10,7 +10,8 @@ import org.jdsm.instrument.Results;
  * variable, a red-black sweep, an offset advanced at the end of each iteration (which must not
  * be taken for a per-iteration definition), and helpers called in a loop. Each phase runs one of them: it reads one array and updates the other in
  * the rows the thread owns, so the result does not depend on how rows are split: thread 0 records
- * a checksum that a one-thread run must reproduce exactly.
+ * a checksum that a one-thread run must reproduce exactly. Args: N (rows and columns), phases, and
+ * optionally the block length (default a row; others put block boundaries inside rows).
  */
 public class LoopNestsPlain extends Spmd {
 
@@ -21,8 +22,9 @@ public class LoopNestsPlain extends Spmd {
     @Override
     public void init() {
         n = Integer.parseInt(args().get(0));
-        a = pool.register(initial(n, 1), n);
-        b = pool.register(initial(n, 2), n);
+        int block = args().size() > 2 ? Integer.parseInt(args().get(2)) : n; // a row, or straddling rows
+        a = pool.register(initial(n, 1), block);
+        b = pool.register(initial(n, 2), block);
     }
 
     @Override
