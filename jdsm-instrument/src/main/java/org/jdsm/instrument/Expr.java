@@ -1,5 +1,6 @@
 package org.jdsm.instrument;
 
+import java.util.function.BinaryOperator;
 import java.util.function.IntFunction;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.Opcode;
@@ -66,14 +67,12 @@ sealed interface Expr {
     record Arithmetic(int opcode, Expr left, Expr right) implements Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
-            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+            return eitherMayThrow(left, right, thisInSlot0);
         }
 
         @Override
         public Expr withLocals(IntFunction<Expr> locals) {
-            Expr l = left.withLocals(locals);
-            Expr r = l == null ? null : right.withLocals(locals);
-            return r == null ? null : new Arithmetic(opcode, l, r);
+            return both(left, right, locals, (l, r) -> new Arithmetic(opcode, l, r));
         }
 
         @Override
@@ -88,14 +87,12 @@ sealed interface Expr {
     record MinMax(String method, Expr left, Expr right) implements Expr {
         @Override
         public boolean mayThrow(boolean thisInSlot0) {
-            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+            return eitherMayThrow(left, right, thisInSlot0);
         }
 
         @Override
         public Expr withLocals(IntFunction<Expr> locals) {
-            Expr l = left.withLocals(locals);
-            Expr r = l == null ? null : right.withLocals(locals);
-            return r == null ? null : new MinMax(method, l, r);
+            return both(left, right, locals, (l, r) -> new MinMax(method, l, r));
         }
 
         @Override
@@ -175,9 +172,7 @@ sealed interface Expr {
 
         @Override
         public Expr withLocals(IntFunction<Expr> locals) {
-            Expr a = array.withLocals(locals);
-            Expr i = a == null ? null : index.withLocals(locals);
-            return i == null ? null : new Element(a, i);
+            return both(array, index, locals, Element::new);
         }
 
         @Override
@@ -186,5 +181,16 @@ sealed interface Expr {
             index.emit(code);
             code.addOpcode(Opcode.AALOAD);
         }
+    }
+
+    /** {@code make} of both expressions with their locals replaced, or null if either is. */
+    private static Expr both(Expr left, Expr right, IntFunction<Expr> locals, BinaryOperator<Expr> make) {
+        Expr l = left.withLocals(locals);
+        Expr r = l == null ? null : right.withLocals(locals);
+        return r == null ? null : make.apply(l, r);
+    }
+
+    private static boolean eitherMayThrow(Expr left, Expr right, boolean thisInSlot0) {
+        return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
     }
 }

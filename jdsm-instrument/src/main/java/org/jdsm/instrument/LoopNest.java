@@ -62,12 +62,12 @@ final class LoopNest {
                 return null;
             }
             return a.opcode() == Opcode.IMUL ? new Span.Product(left, right)
-                    : new Span.Sum(left, right, a.opcode() == Opcode.ISUB);
+                    : Span.sum(left, right, a.opcode() == Opcode.ISUB);
         }
         if (e instanceof Expr.MinMax m) {
             Span left = span(m.left(), use, target, depth + 1);
             Span right = left == null ? null : span(m.right(), use, target, depth + 1);
-            return right == null ? null : new Span.MinMax(left, right, m.method().equals("min"));
+            return right == null ? null : new Span.Pairwise(m.method(), left, right);
         }
         return null;
     }
@@ -115,7 +115,7 @@ final class LoopNest {
         }
         // Inside the body, k < limit means k <= limit - 1 (k > limit: k >= limit + 1).
         Span last = loop.inclusive() ? bound
-                : new Span.Sum(bound, new Span.Point(new Expr.Constant(loop.ascending() ? -1 : 1)), false);
+                : Span.sum(bound, new Span.Point(new Expr.Constant(loop.ascending() ? -1 : 1)), false);
         return loop.ascending() ? new Span.Between(first, last) : new Span.Between(last, first);
     }
 

@@ -1,5 +1,6 @@
 package org.jdsm.instrument;
 
+import java.util.List;
 import java.util.function.Function;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.Opcode;
@@ -24,8 +25,13 @@ sealed interface Span {
     /** The same span with each point replaced by the span {@code points} gives it (null if any is null). */
     Span withPoints(Function<Expr, Span> points);
 
+    /** The spans it is made of. */
+    List<Span> parts();
+
     /** True if emitting it may throw ({@link Expr#mayThrow}). */
-    boolean mayThrow(boolean thisInSlot0);
+    default boolean mayThrow(boolean thisInSlot0) {
+        return parts().stream().anyMatch(p -> p.mayThrow(thisInSlot0));
+    }
 
     /** Where the bounds of spans already emitted are, emitting them first if they are not. */
     interface Emitted {
@@ -38,6 +44,11 @@ sealed interface Span {
         @Override
         public Span withPoints(Function<Expr, Span> points) {
             return points.apply(value);
+        }
+
+        @Override
+        public List<Span> parts() {
+            return List.of();
         }
 
         @Override
@@ -63,8 +74,8 @@ sealed interface Span {
         }
 
         @Override
-        public boolean mayThrow(boolean thisInSlot0) {
-            return false;
+        public List<Span> parts() {
+            return List.of();
         }
 
         @Override
@@ -76,24 +87,39 @@ sealed interface Span {
         }
     }
 
-    /** From the lowest value of {@code low} to the highest of {@code high} (a loop variable's values). */
-    record Between(Span low, Span high) implements Span {
+    /** A span made of two. */
+    sealed interface Binary extends Span permits Between, Pairwise, Product {
+        Span left();
+
+        Span right();
+
+        /** The same kind of span of other parts. */
+        Binary with(Span left, Span right);
+
         @Override
-        public Span withPoints(Function<Expr, Span> points) {
-            Span l = low.withPoints(points);
-            Span h = l == null ? null : high.withPoints(points);
-            return h == null ? null : new Between(l, h);
+        default Span withPoints(Function<Expr, Span> points) {
+            Span l = left().withPoints(points);
+            Span r = l == null ? null : right().withPoints(points);
+            return r == null ? null : with(l, r);
         }
 
         @Override
-        public boolean mayThrow(boolean thisInSlot0) {
-            return low.mayThrow(thisInSlot0) || high.mayThrow(thisInSlot0);
+        default List<Span> parts() {
+            return List.of(left(), right());
+        }
+    }
+
+    /** From the lowest value of {@code left} to the highest of {@code right} (a loop variable's values). */
+    record Between(Span left, Span right) implements Binary {
+        @Override
+        public Binary with(Span l, Span r) {
+            return new Between(l, r);
         }
 
         @Override
         public void emit(Bytecode code, int s, Emitted parts) {
-            int l = parts.of(low);
-            int h = parts.of(high);
+            int l = parts.of(left);
+            int h = parts.of(right);
             code.addLload(l);
             code.addLstore(s);
             code.addLload(h + 2);
@@ -101,42 +127,32 @@ sealed interface Span {
         }
     }
 
-    /** {@code left + right}, or {@code left - right} if {@code minus}. */
-    record Sum(Span left, Span right, boolean minus) implements Span {
+    /**
+     * {@code left op right} for {@code op} {@code add}, {@code sub}, {@code min} or {@code max} of
+     * {@code Bounds}: the lowest value from the lowest of both (of {@code right}, the highest for a
+     * difference), the highest likewise.
+     */
+    record Pairwise(String op, Span left, Span right) implements Binary {
         @Override
-        public Span withPoints(Function<Expr, Span> points) {
-            Span l = left.withPoints(points);
-            Span r = l == null ? null : right.withPoints(points);
-            return r == null ? null : new Sum(l, r, minus);
-        }
-
-        @Override
-        public boolean mayThrow(boolean thisInSlot0) {
-            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        public Binary with(Span l, Span r) {
+            return new Pairwise(op, l, r);
         }
 
         @Override
         public void emit(Bytecode code, int s, Emitted parts) {
             int l = parts.of(left);
             int r = parts.of(right);
-            String op = minus ? "sub" : "add";
-            combine(code, op, l, minus ? r + 2 : r, s);
-            combine(code, op, l + 2, minus ? r : r + 2, s + 2);
+            boolean crossed = op.equals("sub");
+            combine(code, op, l, crossed ? r + 2 : r, s);
+            combine(code, op, l + 2, crossed ? r : r + 2, s + 2);
         }
     }
 
     /** {@code left * right}: the extremes are among the four products of their bounds. */
-    record Product(Span left, Span right) implements Span {
+    record Product(Span left, Span right) implements Binary {
         @Override
-        public Span withPoints(Function<Expr, Span> points) {
-            Span l = left.withPoints(points);
-            Span r = l == null ? null : right.withPoints(points);
-            return r == null ? null : new Product(l, r);
-        }
-
-        @Override
-        public boolean mayThrow(boolean thisInSlot0) {
-            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
+        public Binary with(Span l, Span r) {
+            return new Product(l, r);
         }
 
         @Override
@@ -166,28 +182,9 @@ sealed interface Span {
         }
     }
 
-    /** {@code Math.min(left, right)} ({@code min}) or {@code Math.max}: both bounds go the same way. */
-    record MinMax(Span left, Span right, boolean min) implements Span {
-        @Override
-        public Span withPoints(Function<Expr, Span> points) {
-            Span l = left.withPoints(points);
-            Span r = l == null ? null : right.withPoints(points);
-            return r == null ? null : new MinMax(l, r, min);
-        }
-
-        @Override
-        public boolean mayThrow(boolean thisInSlot0) {
-            return left.mayThrow(thisInSlot0) || right.mayThrow(thisInSlot0);
-        }
-
-        @Override
-        public void emit(Bytecode code, int s, Emitted parts) {
-            int l = parts.of(left);
-            int r = parts.of(right);
-            String op = min ? "min" : "max";
-            combine(code, op, l, r, s);
-            combine(code, op, l + 2, r + 2, s + 2);
-        }
+    /** {@code left + right}, or {@code left - right} if {@code minus}. */
+    static Span sum(Span left, Span right, boolean minus) {
+        return new Pairwise(minus ? "sub" : "add", left, right);
     }
 
     /** {@code target = op(a, b)}, all {@code long} slots. */
@@ -200,10 +197,10 @@ sealed interface Span {
 
     /** {@code span} without the constant offsets added to or subtracted from it: what accesses at nearby indices share. */
     static Span base(Span span) {
-        if (span instanceof Sum sum && constant(sum.right())) {
+        if (span instanceof Pairwise sum && (sum.op().equals("add") || sum.op().equals("sub")) && constant(sum.right())) {
             return base(sum.left());
         }
-        if (span instanceof Sum sum && constant(sum.left()) && !sum.minus()) {
+        if (span instanceof Pairwise sum && sum.op().equals("add") && constant(sum.left())) {
             return base(sum.right());
         }
         return span;

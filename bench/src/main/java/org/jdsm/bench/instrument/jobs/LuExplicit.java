@@ -1,25 +1,12 @@
 package org.jdsm.bench.instrument.jobs;
 
-import java.util.List;
-
 /**
  * LU through the explicit API, as the Lu sample does it: each iteration a thread acquires all its
  * blocks, copies its blocks of the input in, and releases each block after its last change (the
  * diagonal block after {@code lu0}, the blocks of column and row K after dividing them); before
  * reading the blocks of step K it updates them. Args: N, B.
  */
-public class LuExplicit extends DrivenKernel {
-
-    private LuKernel lu;
-    private double[] input;
-    private double[] matrix;
-
-    @Override
-    protected void setUp(List<String> args, boolean shared) {
-        lu = new LuKernel(args, threads());
-        input = lu.matrix();
-        matrix = pool.register(new double[input.length], lu.area());
-    }
+public class LuExplicit extends LuJob {
 
     @Override
     protected void iterate(int iterations) {

@@ -1,28 +1,12 @@
 package org.jdsm.bench.instrument.jobs;
 
-import java.util.List;
-
 /**
  * LU in plain code; the benchmark runs it instrumented and not. Each iteration copies the thread's
  * blocks of the input into the shared matrix (N^2 elements against the factorization's N^3 / 3
  * multiply-adds) and factors it, two barriers per diagonal step, so every iteration does the same
  * work. Args: N, B.
  */
-public class LuPlain extends DrivenKernel {
-
-    private LuKernel lu;
-    private double[] input;
-    private double[] matrix;
-
-    @Override
-    protected void setUp(List<String> args, boolean shared) {
-        lu = new LuKernel(args, threads());
-        input = lu.matrix();
-        matrix = new double[input.length];
-        if (shared) {
-            pool.register(matrix, lu.area());
-        }
-    }
+public class LuPlain extends LuJob {
 
     @Override
     protected void iterate(int iterations) {
