@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jdsm.runtime.SharedClasses;
 import org.jdsm.wire.WireFormat;
 import org.jdsm.wire.WireException;
 
@@ -39,6 +40,7 @@ final class Registry {
     }
 
     void add(Object obj, SharedObject so) {
+        SharedClasses.add(obj.getClass());
         objects.add(so);
         byObject.put(obj, so);
     }

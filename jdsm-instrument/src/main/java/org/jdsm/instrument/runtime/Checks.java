@@ -4,6 +4,7 @@ import org.jdsm.DsmException;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectForBlock;
 import org.jdsm.SharedObjectPool;
+import org.jdsm.runtime.SharedClasses;
 import org.jdsm.runtime.SpmdThreads;
 
 /**
@@ -36,6 +37,9 @@ public final class Checks {
     }
 
     private static long element(Object array, int index, boolean write) {
+        if (array == null || !SharedClasses.mayInclude(array.getClass())) {
+            return Ranges.ANY;
+        }
         CheckedBlocks checked = CheckedBlocks.current();
         SharedObject so = checked == null ? null : checked.shared(array);
         if (so == null) {
@@ -64,6 +68,9 @@ public final class Checks {
     }
 
     private static long range(Object array, int first, int last, boolean write) {
+        if (array == null || !SharedClasses.mayInclude(array.getClass())) {
+            return Ranges.ANY;
+        }
         CheckedBlocks checked = CheckedBlocks.current();
         SharedObject so = checked == null ? null : checked.shared(array);
         if (so == null) {
@@ -97,6 +104,9 @@ public final class Checks {
     }
 
     private static void whole(Object obj, boolean write) {
+        if (obj == null || !SharedClasses.mayInclude(obj.getClass())) {
+            return;
+        }
         CheckedBlocks checked = CheckedBlocks.current();
         SharedObject so = checked == null ? null : checked.shared(obj);
         if (so != null) {
@@ -153,8 +163,11 @@ public final class Checks {
      * acquire point. The Java monitor is kept: it costs little and keeps the JIT's lock analysis.
      */
     public static void enter(Object monitor) {
+        if (monitor == null || !SharedClasses.mayInclude(monitor.getClass())) {
+            return;
+        }
         SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && monitor != null && pool.isShared(monitor)) {
+        if (pool != null && pool.isShared(monitor)) {
             pool.lock(monitor);
             HeldMonitors.push(monitor);
         }
