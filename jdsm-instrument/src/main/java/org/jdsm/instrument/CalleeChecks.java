@@ -102,10 +102,7 @@ record CalleeChecks(List<Entry> entries) {
             case Opcode.GETFIELD, Opcode.PUTFIELD, Opcode.PUTSTATIC, Opcode.AASTORE, Opcode.MONITORENTER,
                     Opcode.MONITOREXIT, Opcode.INVOKEVIRTUAL, Opcode.INVOKESPECIAL, Opcode.INVOKEINTERFACE,
                     Opcode.INVOKEDYNAMIC -> false;
-            case Opcode.INVOKESTATIC -> {
-                String owner = CallRef.of(scan.constPool(), scan.u16At(insn)).owner();
-                yield owner.equals("java.lang.Math") || owner.equals("java.lang.StrictMath");
-            }
+            case Opcode.INVOKESTATIC -> CountedLoop.storesNothing(scan, insn);
             default -> true;
         };
     }

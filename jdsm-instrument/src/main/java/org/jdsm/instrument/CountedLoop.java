@@ -25,8 +25,11 @@ import javassist.bytecode.Opcode;
  */
 record CountedLoop(int head, int backEdge, int body, int inductionVariable, int exitOpcode, Expr limit, Invariants invariants) {
 
-    /** What a loop leaves unchanged: the locals, fields and array elements it never stores to. */
-    record Invariants(Set<Integer> storedSlots, Set<Integer> writtenFields, boolean storesReferences) {
+    /**
+     * What a loop leaves unchanged: the locals, fields and array elements it never stores to.
+     * {@code callsOut}: it calls a method that may store to any field or array ({@link #storesNothing}).
+     */
+    record Invariants(Set<Integer> storedSlots, Set<Integer> writtenFields, boolean storesReferences, boolean callsOut) {
 
         /** True if {@code e} has the same value everywhere in the loop. */
         boolean holds(Expr e) {
@@ -39,11 +42,11 @@ record CountedLoop(int head, int backEdge, int body, int inductionVariable, int 
             } else if (e instanceof Expr.Length l) {
                 return holds(l.array());
             } else if (e instanceof Expr.Field f) {
-                return !writtenFields.contains(f.field()) && holds(f.object());
+                return !callsOut && !writtenFields.contains(f.field()) && holds(f.object());
             } else if (e instanceof Expr.StaticField f) {
-                return !writtenFields.contains(f.field());
+                return !callsOut && !writtenFields.contains(f.field());
             } else if (e instanceof Expr.Element el) {
-                return !storesReferences && holds(el.array()) && holds(el.index());
+                return !callsOut && !storesReferences && holds(el.array()) && holds(el.index());
             }
             return e instanceof Expr.Constant;
         }
@@ -189,6 +192,7 @@ record CountedLoop(int head, int backEdge, int body, int inductionVariable, int 
         Set<Integer> slots = new HashSet<>();
         Set<Integer> fields = new HashSet<>();
         boolean references = false;
+        boolean callsOut = false;
         for (Instruction insn : scan.instructions()) {
             if (insn.pos() < head || insn.pos() > backEdge) {
                 continue;
@@ -205,8 +209,18 @@ record CountedLoop(int head, int backEdge, int body, int inductionVariable, int 
                 fields.add(scan.u16At(insn));
             }
             references |= op == Opcode.AASTORE;
+            callsOut |= op >= Opcode.INVOKEVIRTUAL && op <= Opcode.INVOKEDYNAMIC && !storesNothing(scan, insn);
         }
-        return new Invariants(slots, fields, references);
+        return new Invariants(slots, fields, references, callsOut);
+    }
+
+    /** True for a call of {@link Math} or {@link StrictMath}, which stores to no field or array of the program. */
+    static boolean storesNothing(CodeScan scan, Instruction call) {
+        if (call.opcode() != Opcode.INVOKESTATIC) {
+            return false;
+        }
+        String owner = CallRef.of(scan.constPool(), scan.u16At(call)).owner();
+        return owner.equals("java.lang.Math") || owner.equals("java.lang.StrictMath");
     }
 
     /** The local slot {@code insn} stores to (a store or {@code iinc}), or -1. */

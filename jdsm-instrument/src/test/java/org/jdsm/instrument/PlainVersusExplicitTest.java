@@ -66,8 +66,8 @@ class PlainVersusExplicitTest {
     @ParameterizedTest(name = "{0}, blocks of {1}")
     @CsvSource({"lrc, 29", "sc, 29", "lrc, 7", "sc, 13", "lrc, 61", "lrc, 3"})
     void loopNestsCheckedBeforeTheOuterLoopReadWhatNeighboursWrote(String protocol, String block) {
-        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "27", block);
-        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "27", block); // one thread: right without checks
+        Jobs.runInstrumented("LoopNestsPlain", protocol, NODES, THREADS, "29", "30", block);
+        Jobs.runPlain("LoopNestsPlain", protocol, 1, 1, "29", "30", block); // one thread: right without checks
         assertEquals(take("LoopNestsPlain1"), take("LoopNestsPlain" + NODES * THREADS));
     }
 

@@ -34,7 +34,7 @@ public class LoopNestsPlain extends Spmd {
         for (int p = 0; p < Integer.parseInt(args().get(1)); p++) {
             double[] src = p % 2 == 0 ? a : b;
             double[] dst = p % 2 == 0 ? b : a;
-            switch (p % 9) { // one kernel a phase: no kernel's checks cover another's accesses
+            switch (p % 10) { // one kernel a phase: no kernel's checks cover another's accesses
                 case 0 -> rowMajor(src, dst, n, lo, hi, p);
                 case 1 -> descending(src, dst, n, lo, hi);
                 case 2 -> columnMajor(src, dst, n, lo, hi);
@@ -43,7 +43,8 @@ public class LoopNestsPlain extends Spmd {
                 case 5 -> advancedOffset(src, dst, n, lo, hi);
                 case 6 -> throughHelper(src, dst, n, lo, hi);
                 case 7 -> throughFieldReadingHelper(src, dst, n, lo, hi);
-                default -> distantRows(src, dst, n, lo, hi);
+                case 8 -> distantRows(src, dst, n, lo, hi);
+                default -> fieldAdvancedByHelper(src, dst, n, lo, hi);
             }
             barrier();
         }
@@ -115,6 +116,31 @@ public class LoopNestsPlain extends Spmd {
             for (int j = 0; j < n; j++) {
                 dst[i * n + j] += 0.01 * (src[j] + src[(n - 1) * n + j]);
             }
+        }
+    }
+
+    /** Where {@link #fieldAdvancedByHelper} reads: a row start that {@link #advance} moves on. */
+    static final class Cursor {
+        int base;
+    }
+
+    /** A helper of this class, so a loop calling it is still a counted loop. */
+    private static void advance(Cursor cursor, int n) {
+        cursor.base += n;
+    }
+
+    /**
+     * Reads the mirror row (other threads' rows) through a field that a call in the loop moves on:
+     * the field is not invariant there, whatever the loop itself stores.
+     */
+    static void fieldAdvancedByHelper(double[] src, double[] dst, int n, int lo, int hi) {
+        Cursor mirror = new Cursor();
+        mirror.base = (n - 1 - lo) * n;
+        for (int i = lo; i < hi; i++) {
+            for (int j = 0; j < n; j++) {
+                dst[i * n + j] += 0.05 * src[mirror.base + j];
+            }
+            advance(mirror, -n);
         }
     }
 
