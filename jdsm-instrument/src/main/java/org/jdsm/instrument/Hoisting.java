@@ -21,13 +21,14 @@ import javassist.bytecode.Opcode;
  * usual, and no call inside spoils their registers). Accesses to one array of one kind whose
  * indices differ by constants ({@code k - 1}, {@code k}, {@code k + 1}) share one range check;
  * others get their own, so that a nest reading two distant parts of an array (two blocks of a
- * matrix, {@code x + k} and {@code y + k}) does not check, and fetch, everything between. Reads are checked before writes, as the
- * loop body would.
+ * matrix, {@code x + k} and {@code y + k}) does not check, and fetch, everything between. Reads
+ * are checked before writes, as the loop body would; a read of a range a write check covers is
+ * left out.
  *
  * <p>The code before the loop checks nothing if the loop runs no iteration, and skips the check of
  * an array whose evaluation throws (the loop would throw the same exception before touching it).
- * An index bound whose evaluation throws, or that may leave the {@code int} range, checks the
- * whole array. A range may cover more elements than the nest touches (a step above one, a
+ * If evaluating the index bounds throws, every range is the whole array; a bound that may leave
+ * the {@code int} range makes its range the whole array. A range may cover more elements than the nest touches (a step above one, a
  * triangular nest, an early exit), which is harmless: a check only makes data current or announces
  * writes that may not happen.
  */
