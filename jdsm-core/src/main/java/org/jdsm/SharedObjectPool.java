@@ -668,7 +668,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /**
      * This node starts instrumented writes to {@code block} for the calling thread, until
-     * {@link #endWriteBlock}. The default takes the block exclusively, as {@code acquire} does
+     * {@link #endWriteBlocks}. The default takes the block exclusively, as {@code acquire} does
      * (correct for any protocol); protocols that merge concurrent writers override both.
      */
     protected void writeBlock(SharedObject so, int block) {
@@ -677,8 +677,8 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /**
      * Ends the calling thread's instrumented writes to the blocks whose block-lock ids
-     * ({@link LockIds#block}) are {@code ids[0, count)}, in any order: as {@link #endWriteBlock}
-     * for each. Protocols may override it to do the blocks' bookkeeping in one step.
+     * ({@link LockIds#block}) are {@code ids[0, count)}, in any order: they must become visible to
+     * later acquirers. The default releases each block {@link #writeBlock} took.
      */
     protected void endWriteBlocks(long[] ids, int count) {
         for (int i = 0; i < count; i++) {
@@ -686,8 +686,8 @@ public abstract class SharedObjectPool implements MessageHandler {
         }
     }
 
-    /** Ends the calling thread's instrumented writes to {@code block}: they must become visible to later acquirers. */
-    protected void endWriteBlock(SharedObject so, int block) {
+    /** What the default {@link #endWriteBlocks} does for one block. */
+    private void endWriteBlock(SharedObject so, int block) {
         HolderMutex m = exclusion.block(so, block);
         if (m.outermost(Thread.currentThread())) {
             releaseBlock(so, block);

@@ -15,22 +15,26 @@ public final class SharedClasses {
     private SharedClasses() {
     }
 
-    /** False if no object of class {@code c} was ever registered in this JVM. */
-    public static boolean mayInclude(Class<?> c) {
+    /** False if {@code obj} is null or no object of its class was ever registered in this JVM. */
+    public static boolean mayBeShared(Object obj) {
+        return obj != null && contains(obj.getClass());
+    }
+
+    /** Called for every registration, before the object can be used as shared. */
+    public static synchronized void add(Class<?> c) {
+        if (!contains(c)) {
+            Class<?>[] more = Arrays.copyOf(classes, classes.length + 1);
+            more[classes.length] = c;
+            classes = more;
+        }
+    }
+
+    private static boolean contains(Class<?> c) {
         for (Class<?> k : classes) {
             if (k == c) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** Called for every registration, before the object can be used as shared. */
-    public static synchronized void add(Class<?> c) {
-        if (!mayInclude(c)) {
-            Class<?>[] more = Arrays.copyOf(classes, classes.length + 1);
-            more[classes.length] = c;
-            classes = more;
-        }
     }
 }

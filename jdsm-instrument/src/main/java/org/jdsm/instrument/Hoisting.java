@@ -12,6 +12,7 @@ import java.util.function.Function;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.ConstPool;
 import javassist.bytecode.Opcode;
+import org.jdsm.instrument.runtime.Bounds;
 
 /**
  * Moves array checks out of counted loops ({@link CountedLoop}): an access in a loop nest, whose
@@ -28,9 +29,9 @@ import javassist.bytecode.Opcode;
  * <p>The code before the loop checks nothing if the loop runs no iteration, and skips the check of
  * an array whose evaluation throws (the loop would throw the same exception before touching it).
  * If evaluating the index bounds throws, every range is the whole array; a bound that may leave
- * the {@code int} range makes its range the whole array. A range may cover more elements than the nest touches (a step above one, a
- * triangular nest, an early exit), which is harmless: a check only makes data current or announces
- * writes that may not happen.
+ * the {@code int} range makes its range the whole array. A range may cover more elements than the
+ * nest touches (a step above one, a triangular nest, an early exit), which is harmless: a check
+ * only makes data current or announces writes that may not happen.
  */
 final class Hoisting {
 
@@ -223,7 +224,7 @@ final class Hoisting {
             }
         }, () -> {
             for (int s : bounds) {
-                b.addLconst(Long.MIN_VALUE); // Bounds.WIDE
+                b.addLconst(Bounds.WIDE);
                 b.addOpcode(Opcode.DUP2);
                 b.addLstore(s);
                 b.addLstore(s + 2);
@@ -232,12 +233,8 @@ final class Hoisting {
         int first = locals.allocate(1);
         int last = locals.allocate(1);
         for (int g = 0; g < checks.size(); g++) {
-            for (String end : List.of("first", "last")) {
-                b.addLload(bounds[g]);
-                b.addLload(bounds[g] + 2);
-                b.addInvokestatic(Span.BOUNDS, end, "(JJ)I");
-                b.addIstore(end.equals("first") ? first : last);
-            }
+            end(b, "first", bounds[g], first);
+            end(b, "last", bounds[g], last);
             CheckCode.rangeCheck(b, checks.get(g).write(), caches.get(g), arrays[g], first, last);
         }
         land(b, failed);
@@ -264,6 +261,14 @@ final class Hoisting {
         int thrown = CheckCode.branch(b, Opcode.GOTO);
         CheckCode.land(b, done);
         return thrown;
+    }
+
+    /** {@code slot = Bounds.firstOrLast(lowest, highest)}, the bounds in {@code s} and {@code s + 2}. */
+    private static void end(Bytecode b, String firstOrLast, int s, int slot) {
+        b.addLload(s);
+        b.addLload(s + 2);
+        b.addInvokestatic(Span.BOUNDS, firstOrLast, "(JJ)I");
+        b.addIstore(slot);
     }
 
     private static void land(Bytecode b, int branch) {

@@ -88,9 +88,18 @@ final class LoopNest {
         if (store == null || store.pos() >= use || !startsAnIteration(store, use, target)) {
             return null;
         }
+        ExprParser.Parsed value = storedValue(store, slot);
+        return value == null ? null : span(value.expr(), value.start(), target, depth);
+    }
+
+    /** The int value {@code store} stores to {@code slot}, read in straight code; null if it is no such {@code istore}. */
+    private ExprParser.Parsed storedValue(Instruction store, int slot) {
+        int op = store == null ? -1 : scan.opcodeAt(store.pos());
+        if (!(op == Opcode.ISTORE || op >= Opcode.ISTORE_0 && op <= Opcode.ISTORE_3) || scan.slotOf(store) != slot) {
+            return null;
+        }
         ExprParser.Parsed value = parser.intBefore(store.pos());
-        return value == null || !CountedLoop.straight(scan, value.start(), store.pos()) ? null
-                : span(value.expr(), value.start(), target, depth);
+        return value != null && CountedLoop.straight(scan, value.start(), store.pos()) ? value : null;
     }
 
     /** The values of {@code loop}'s variable in its body: from its first value to its bound. */
@@ -99,12 +108,8 @@ final class LoopNest {
         if (loop == target) {
             first = new Span.Point(new Expr.Local(loop.inductionVariable(), false)); // its value where the check runs
         } else {
-            Instruction store = scan.before(loop.head());
-            int op = store == null ? -1 : scan.opcodeAt(store.pos());
-            boolean initializes = (op == Opcode.ISTORE || op >= Opcode.ISTORE_0 && op <= Opcode.ISTORE_3)
-                    && scan.slotOf(store) == loop.inductionVariable();
-            ExprParser.Parsed init = initializes ? parser.intBefore(store.pos()) : null;
-            if (init == null || !CountedLoop.straight(scan, init.start(), store.pos())) {
+            ExprParser.Parsed init = storedValue(scan.before(loop.head()), loop.inductionVariable());
+            if (init == null) {
                 return null;
             }
             first = span(init.expr(), init.start(), target, depth);
@@ -124,7 +129,7 @@ final class LoopNest {
         return loop.head() >= target.head() && loop.backEdge() <= target.backEdge();
     }
 
-    /** The one instruction of {@code target} that stores {@code slot}, if it is an {@code istore}; else null. */
+    /** The one instruction of {@code target} that stores {@code slot}, or null (none, or several). */
     private Instruction onlyStore(int slot, CountedLoop target) {
         Instruction only = null;
         for (Instruction insn : scan.instructions()) {
@@ -135,8 +140,7 @@ final class LoopNest {
                 only = insn;
             }
         }
-        int op = only == null ? -1 : scan.opcodeAt(only.pos());
-        return op == Opcode.ISTORE || op >= Opcode.ISTORE_0 && op <= Opcode.ISTORE_3 ? only : null;
+        return only;
     }
 
     /**

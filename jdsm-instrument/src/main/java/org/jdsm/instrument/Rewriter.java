@@ -80,7 +80,7 @@ public final class Rewriter {
         try {
             calls = new CallSafety(cf, types);
             callees = CalleeChecks.of(cf);
-            addUncheckedCopies(cf, callees.keySet());
+            addUncheckedCopies(cf, methods, callees.keySet());
         } catch (BadBytecode | DuplicateMemberException e) {
             throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
         }
@@ -97,9 +97,13 @@ public final class Rewriter {
         }
     }
 
-    /** A private copy, as compiled, of each helper ({@code name + descriptor}) for calls that checked its accesses already. */
-    private static void addUncheckedCopies(ClassFile cf, Set<String> helpers) throws BadBytecode, DuplicateMemberException {
-        for (MethodInfo m : new ArrayList<>(cf.getMethods())) {
+    /**
+     * A private copy, as compiled, of each of the {@code helpers} ({@code name + descriptor}) among
+     * {@code methods}, for the calls that checked its accesses already.
+     */
+    private static void addUncheckedCopies(ClassFile cf, List<MethodInfo> methods, Set<String> helpers)
+            throws BadBytecode, DuplicateMemberException {
+        for (MethodInfo m : methods) {
             if (helpers.contains(m.getName() + m.getDescriptor())) {
                 MethodInfo copy = new MethodInfo(cf.getConstPool(), CalleeChecks.uncheckedName(m.getName()), m, null);
                 copy.setAccessFlags(AccessFlag.PRIVATE | AccessFlag.STATIC | AccessFlag.SYNTHETIC);

@@ -14,7 +14,8 @@ class SharedClassesTest {
     void registeringAnObjectMakesItsClassChecked() {
         Jobs.runPlain("CounterExplicit", "lrc", 1, 1, "1");
         Results.take("CounterExplicit"); // leaves nothing behind for other tests
-        assertTrue(SharedClasses.mayInclude(Counter.class), "the class of a registered object");
-        assertFalse(SharedClasses.mayInclude(SharedClassesTest.class), "a class never registered");
+        assertTrue(SharedClasses.mayBeShared(new Counter()), "an object of a registered object's class");
+        assertFalse(SharedClasses.mayBeShared(this), "an object of a class never registered");
+        assertFalse(SharedClasses.mayBeShared(null), "null");
     }
 }

@@ -37,7 +37,7 @@ public final class Checks {
     }
 
     private static long element(Object array, int index, boolean write) {
-        if (array == null || !SharedClasses.mayInclude(array.getClass())) {
+        if (!SharedClasses.mayBeShared(array)) {
             return Ranges.ANY;
         }
         CheckedBlocks checked = CheckedBlocks.current();
@@ -68,7 +68,7 @@ public final class Checks {
     }
 
     private static long range(Object array, int first, int last, boolean write) {
-        if (array == null || !SharedClasses.mayInclude(array.getClass())) {
+        if (!SharedClasses.mayBeShared(array)) {
             return Ranges.ANY;
         }
         CheckedBlocks checked = CheckedBlocks.current();
@@ -104,7 +104,7 @@ public final class Checks {
     }
 
     private static void whole(Object obj, boolean write) {
-        if (obj == null || !SharedClasses.mayInclude(obj.getClass())) {
+        if (!SharedClasses.mayBeShared(obj)) {
             return;
         }
         CheckedBlocks checked = CheckedBlocks.current();
@@ -163,7 +163,7 @@ public final class Checks {
      * acquire point. The Java monitor is kept: it costs little and keeps the JIT's lock analysis.
      */
     public static void enter(Object monitor) {
-        if (monitor == null || !SharedClasses.mayInclude(monitor.getClass())) {
+        if (!SharedClasses.mayBeShared(monitor)) {
             return;
         }
         SharedObjectPool pool = SpmdThreads.pool();

@@ -185,11 +185,6 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
-    @Override
-    protected void endWriteBlock(SharedObject so, int b) {
-        endWriteBlocks(new long[] {LockIds.block(so.key(), b)}, 1);
-    }
-
     /** A thread's synchronization ends its instrumented writes to many blocks: one pass under {@link #state}. */
     @Override
     protected void endWriteBlocks(long[] ids, int count) {
@@ -237,8 +232,9 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     /**
-     * One writer is done (its writes join the next interval), for a caller that holds {@link #state}, except {@link #writingBlocks}:
-     * returns true if the block's last writer left, for the caller to count.
+     * One writer is done (its writes join the next interval), for a caller that holds
+     * {@link #state}, except {@link #writingBlocks}: returns true if the block's last writer left,
+     * for the caller to count.
      */
     private boolean stopWritingLocked(BlockState st) {
         boolean idle;
