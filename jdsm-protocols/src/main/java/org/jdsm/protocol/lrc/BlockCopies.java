@@ -21,11 +21,9 @@ import org.jdsm.trans.Responder;
 final class BlockCopies {
 
     private final LazyRelease protocol;
-    private final int myNode;
 
-    BlockCopies(LazyRelease protocol, int myNode) {
+    BlockCopies(LazyRelease protocol) {
         this.protocol = protocol;
-        this.myNode = myNode;
     }
 
     /** Brings the local copy up to what this node must see: waits for diffs at the home, fetches elsewhere. */
@@ -38,7 +36,7 @@ final class BlockCopies {
                     st.refreshValid();
                     return;
                 }
-                if (st.home == myNode) {
+                if (st.atHome) {
                     FetchEvent wait = FetchEvent.begun(); // the diffs this node must see are still on their way
                     awaitBlock(st, st::computeValid);
                     waited(st, wait);
@@ -139,7 +137,7 @@ final class BlockCopies {
      * now (current, at the home, already in flight, or local writes must be published first).
      */
     private CompletableFuture<Object> startFetch(BlockState st) {
-        if (st.valid || st.home == myNode) {
+        if (st.valid || st.atHome) {
             return null;
         }
         synchronized (st) {
@@ -192,7 +190,8 @@ final class BlockCopies {
 
     /** Caller holds st, so the block, read in place, cannot change before the reply is encoded. */
     private void reply(BlockState st, Responder responder) {
-        responder.reply(new FetchReply(st.object.outgoing(st.block), st.have.clone()));
+        int[] have = st.outgoingHave(protocol.published()); // before the content is read (BlockState#outgoingHave)
+        responder.reply(new FetchReply(st.object.outgoing(st.block), have));
     }
 
     /**

@@ -10,7 +10,8 @@ import org.jdsm.trans.Responder;
  * block and that this node must see; {@code have[m]} what the local copy includes. The copy is
  * valid when it is present and {@code have} covers {@code needed}. At the home, {@code have} counts
  * the diffs applied to the master copy, and fetches wait there until it covers what they need.
- * Guarded by its own monitor.
+ * The home's own entry is {@link #OWN_WRITES}: its threads write the master copy in place, so
+ * publishing them touches no block (see {@link #outgoingHave}). Guarded by its own monitor.
  */
 final class BlockState {
 
@@ -18,6 +19,8 @@ final class BlockState {
     final int block;
     final long id;
     final int home;
+    /** This node is the block's home. */
+    final boolean atHome;
     final int[] needed;
     int[] have;
     /** A copy exists here (always at the home; elsewhere after the first fetch). */
@@ -48,6 +51,12 @@ final class BlockState {
     /** The block's write lock (managed by the home), kept here so that taking it needs no lookup. */
     final LockState lock;
 
+    /**
+     * The home's entry for itself in {@link #have}: the master copy includes every write of the
+     * home's threads as soon as it is made, so nothing waits for it.
+     */
+    static final int OWN_WRITES = Integer.MAX_VALUE;
+
     record ParkedFetch(int[] needed, Responder responder) {
     }
 
@@ -56,9 +65,13 @@ final class BlockState {
         this.block = block;
         this.id = id;
         this.home = object.home(block);
+        this.atHome = home == myNode;
         this.needed = new int[nodes];
         this.have = new int[nodes];
-        this.present = home == myNode;
+        if (atHome) {
+            have[home] = OWN_WRITES;
+        }
+        this.present = atHome;
         this.valid = present;
         this.lock = new LockState(id, home == myNode);
     }
@@ -74,6 +87,20 @@ final class BlockState {
         present = true;
         installed = forWriter && object.installKeepsContentPrivate() ? content : null;
         refreshValid();
+    }
+
+    /**
+     * What the copy includes, for another node: at the home its own entry becomes {@code published},
+     * the last interval this node has published. The caller reads {@code published} (a volatile
+     * written at the end of each publication) before it reads the content, which orders the
+     * published writes before that read. Caller holds this.
+     */
+    int[] outgoingHave(int published) {
+        int[] out = have.clone();
+        if (atHome) {
+            out[home] = published;
+        }
+        return out;
     }
 
     /** A writer starts: keeps a twin unless one is kept already (non-home only). Caller holds this. */

@@ -61,6 +61,12 @@ public final class LazyRelease extends SharedObjectPool {
     private IntervalLog log;
     /** Blocks with released writes not yet published, each once (its {@code pending} flag says it is here). */
     private final List<BlockState> pendingBlocks = new ArrayList<>();
+    /**
+     * The last interval this node published; written at the end of each publication, read by
+     * whoever sends a home block's content to another node, which orders the published writes of the
+     * home's threads before that read (they take no block monitor).
+     */
+    private volatile int published;
     /** How many blocks local threads are writing now; a barrier looks for them only when there are any. */
     private final AtomicInteger writingBlocks = new AtomicInteger();
 
@@ -75,7 +81,7 @@ public final class LazyRelease extends SharedObjectPool {
         vc = new int[nodes()];
         log = new IntervalLog(nodes());
         barrier = new DisseminationBarrier(this, myNode(), nodes());
-        copies = new BlockCopies(this, myNode());
+        copies = new BlockCopies(this);
         tokens = new LockTokens(this, myNode());
         collection = new IntervalCollection(this, nodes());
     }
@@ -178,7 +184,7 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     protected void writeBlock(SharedObject so, int b) {
         BlockState st = block(so, b);
-        if (st.home != myNode()) {
+        if (!st.atHome) {
             startWriting(st, true);
         } else if (!st.valid) {
             copies.makeValid(st);
@@ -192,7 +198,7 @@ public final class LazyRelease extends SharedObjectPool {
             int idle = 0;
             for (int i = 0; i < count; i++) {
                 BlockState st = block(ids[i]);
-                if (st.home == myNode()) {
+                if (st.atHome) {
                     addPendingLocked(st); // not counted as a writer (writeBlock)
                 } else if (stopWritingLocked(st)) {
                     idle++;
@@ -216,7 +222,7 @@ public final class LazyRelease extends SharedObjectPool {
                     if (st.writers++ == 0) {
                         writingBlocks.incrementAndGet();
                     }
-                    st.startWriter(st.home == myNode());
+                    st.startWriter(st.atHome);
                     return;
                 }
                 st.refreshValid(); // so that the next round goes through makeValid
@@ -266,18 +272,17 @@ public final class LazyRelease extends SharedObjectPool {
         for (int k = 0; k < ids.length; k++) {
             BlockState st = pendingBlocks.get(k);
             ids[k] = st.id;
-            synchronized (st) {
-                st.pending = false;
-                st.needed[myNode()] = seq;
-                st.have[myNode()] = seq;
-                if (st.home == myNode()) {
-                    copies.homeAdvanced(st);
-                } else {
+            st.pending = false;
+            if (!st.atHome) { // at the home the master copy has the writes already (BlockState.OWN_WRITES)
+                synchronized (st) {
+                    st.needed[myNode()] = seq;
+                    st.have[myNode()] = seq;
                     sendDiff(st, seq);
                 }
             }
         }
         pendingBlocks.clear();
+        published = seq; // after the loop, before any other node can learn of the interval
         log.add(new Interval(myNode(), seq, ids));
         stats().increment(Counter.INTERVALS);
         askForCollectionIfLarge();
@@ -381,8 +386,9 @@ public final class LazyRelease extends SharedObjectPool {
             return null;
         }
         BlockState st = block(id);
+        int published = published();
         synchronized (st) {
-            return st.present && !st.fetching ? st.have.clone() : null;
+            return st.present && !st.fetching ? st.outgoingHave(published) : null;
         }
     }
 
@@ -406,10 +412,12 @@ public final class LazyRelease extends SharedObjectPool {
      */
     void withCopyFor(long id, int next, int[] nextHave, Consumer<BlockCopy> send) {
         BlockState st = block(id);
+        int published = published();
         synchronized (st) {
+            int[] have = st.outgoingHave(published);
             if (next != st.home && st.present && !st.fetching
-                    && (nextHave == null || !VectorClock.covers(nextHave, st.have))) {
-                send.accept(new BlockCopy(st.object.outgoing(st.block), st.have.clone()));
+                    && (nextHave == null || !VectorClock.covers(nextHave, have))) {
+                send.accept(new BlockCopy(st.object.outgoing(st.block), have));
             } else {
                 send.accept(null);
             }
@@ -420,12 +428,17 @@ public final class LazyRelease extends SharedObjectPool {
     void installGranted(long id, BlockCopy copy) {
         BlockState st = block(id);
         synchronized (st) {
-            if (st.home != myNode() && !st.computeValid() && !st.fetching && st.twin == null
+            if (!st.atHome && !st.computeValid() && !st.fetching && st.twin == null
                     && VectorClock.covers(copy.have(), st.needed)) {
                 st.install(copy.content(), copy.have(), true); // the lock's holder writes next
                 st.wakeWaiters();
             }
         }
+    }
+
+    /** The last interval this node published (see {@link BlockState#outgoingHave}). */
+    int published() {
+        return published;
     }
 
     int[] clock() {

@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle}, {@link BlindWriters} and
- * {@link CrossOrderWriters} over {@link ChaosComm}, where messages between different pairs of nodes
+ * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle}, {@link BlindWriters},
+ * {@link CrossOrderWriters} and {@link HomeWritesHandedOver} over {@link ChaosComm}, where messages between different pairs of nodes
  * overtake each other at random, with several node/thread shapes and seeds.
  */
 class ChaosStressTest {
@@ -50,6 +50,18 @@ class ChaosStressTest {
     void writersTakingBlocksInDifferentOrdersNeverDeadlock(String protocol, int nodes, int threads, int seed) {
         InJvmJob.of(CrossOrderWriters.class).comm("chaos").protocol(protocol).nodes(nodes)
                 .threadsPerNode(threads).args(List.of("10", String.valueOf(seed))).run();
+    }
+
+    /**
+     * {@link HomeWritesHandedOver}: a home's writes, handed through a lock to the next reader (often
+     * on another node) while the home publishes again, arrive whole and never go back.
+     */
+    @ParameterizedTest(name = "home writes handed over {0} {1}x{2} seed {3}")
+    @MethodSource("shapes")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void homeWritesHandedOverThroughLocksArriveWhole(String protocol, int nodes, int threads, int seed) {
+        InJvmJob.of(HomeWritesHandedOver.class).comm("chaos").protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of("40", String.valueOf(seed))).run();
     }
 
     @ParameterizedTest(name = "{0} {1}x{2} seed {3}")
