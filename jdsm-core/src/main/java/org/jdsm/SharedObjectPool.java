@@ -369,7 +369,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             long id = LockIds.block(so.key(), b);
             if (!written.contains(id)) {
                 writeBlock(so, b);
-                written.add(id);
+                written.addAbsent(id);
             }
         }
     }

@@ -32,9 +32,13 @@ final class WrittenBlocks {
 
     /** Adds {@code id}; adding one already held changes nothing. */
     void add(long id) {
-        if (contains(id)) {
-            return;
+        if (!contains(id)) {
+            addAbsent(id);
         }
+    }
+
+    /** Adds {@code id}, which the caller has just seen is not held (the per-block write check's path). */
+    void addAbsent(long id) {
         wordsFor(id)[LockIds.blockOf(id) >>> 6] |= bit(id);
         if (size == ids.length) {
             ids = Arrays.copyOf(ids, size * 2);

@@ -38,7 +38,10 @@ final class BlockState {
      * twin of the writer about to start, with no snapshot. Dropped when a writer starts.
      */
     Object installed;
-    /** Released writes not yet published in an interval; guarded by the protocol's state monitor, not this one. */
+    /**
+     * Released writes not yet published in an interval (away from the home; see {@link HomePending});
+     * guarded by the protocol's state monitor, not this one.
+     */
     boolean pending;
     /** Fetches waiting at the home for diffs that have not arrived yet; null if none (the usual case, checked per block and interval). */
     List<ParkedFetch> parked;

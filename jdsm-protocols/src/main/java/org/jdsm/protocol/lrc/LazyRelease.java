@@ -55,12 +55,14 @@ public final class LazyRelease extends SharedObjectPool {
     /** Interval-log size at which a node asks for a collection round. */
     static final int GC_THRESHOLD = 1024;
 
-    /** Guards {@link #vc}, {@link #log} and {@link #pendingBlocks}; taken before any block monitor. */
+    /** Guards {@link #vc}, {@link #log}, {@link #pendingBlocks} and {@link #homePending}; taken before any block monitor. */
     private final Object state = new Object();
     private int[] vc;
     private IntervalLog log;
-    /** Blocks with released writes not yet published, each once (its {@code pending} flag says it is here). */
+    /** Blocks homed elsewhere with released writes not yet published, each once (its {@code pending} flag says it is here). */
     private final List<BlockState> pendingBlocks = new ArrayList<>();
+    /** Blocks homed here with released writes not yet published. */
+    private final HomePending homePending = new HomePending();
     /**
      * The last interval this node published; written at the end of each publication, read by
      * whoever sends a home block's content to another node, which orders the published writes of the
@@ -93,6 +95,7 @@ public final class LazyRelease extends SharedObjectPool {
             states[b] = new BlockState(so, b, LockIds.block(so.key(), b), myNode(), nodes());
         }
         blocks.add(states);
+        homePending.addObject(so, myNode());
     }
 
     private BlockState block(SharedObject so, int b) {
@@ -197,10 +200,8 @@ public final class LazyRelease extends SharedObjectPool {
         synchronized (state) {
             int idle = 0;
             for (int i = 0; i < count; i++) {
-                BlockState st = block(ids[i]);
-                if (st.atHome) {
-                    addPendingLocked(st); // not counted as a writer (writeBlock)
-                } else if (stopWritingLocked(st)) {
+                // A home block is not counted as a writer (writeBlock), and its BlockState stays untouched.
+                if (!homePending.addIfHomed(LockIds.keyOf(ids[i]), LockIds.blockOf(ids[i])) && stopWritingLocked(block(ids[i]))) {
                     idle++;
                 }
             }
@@ -253,7 +254,9 @@ public final class LazyRelease extends SharedObjectPool {
 
     /** Makes {@code st}'s writes join the next interval. Caller holds {@link #state}, which guards {@code pending}. */
     private void addPendingLocked(BlockState st) {
-        if (!st.pending) {
+        if (st.atHome) {
+            homePending.add(st.object.key(), st.block);
+        } else if (!st.pending) {
             st.pending = true;
             pendingBlocks.add(st);
         }
@@ -264,23 +267,23 @@ public final class LazyRelease extends SharedObjectPool {
      * the log. Caller holds {@link #state}.
      */
     private void flushLocked() {
-        if (pendingBlocks.isEmpty()) {
+        if (pendingBlocks.isEmpty() && homePending.size() == 0) {
             return;
         }
         int seq = ++vc[myNode()];
-        long[] ids = new long[pendingBlocks.size()];
-        for (int k = 0; k < ids.length; k++) {
+        long[] ids = new long[pendingBlocks.size() + homePending.size()];
+        for (int k = 0; k < pendingBlocks.size(); k++) {
             BlockState st = pendingBlocks.get(k);
             ids[k] = st.id;
             st.pending = false;
-            if (!st.atHome) { // at the home the master copy has the writes already (BlockState.OWN_WRITES)
-                synchronized (st) {
-                    st.needed[myNode()] = seq;
-                    st.have[myNode()] = seq;
-                    sendDiff(st, seq);
-                }
+            synchronized (st) {
+                st.needed[myNode()] = seq;
+                st.have[myNode()] = seq;
+                sendDiff(st, seq);
             }
         }
+        // At the home the master copy has the writes already (BlockState.OWN_WRITES): only notices.
+        homePending.drainTo(ids, pendingBlocks.size());
         pendingBlocks.clear();
         published = seq; // after the loop, before any other node can learn of the interval
         log.add(new Interval(myNode(), seq, ids));
@@ -347,6 +350,7 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
+    /** True if the intervals name a block with pending writes that a refetch could overwrite (never one homed here). */
     private boolean touchesPending(List<Interval> intervals) {
         for (Interval i : intervals) {
             if (i.seq() > vc[i.node()]) {
