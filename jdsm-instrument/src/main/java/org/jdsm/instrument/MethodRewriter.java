@@ -55,6 +55,7 @@ final class MethodRewriter {
     private final CodeAttribute code;
     private final CallSafety calls;
     private final Map<String, CalleeChecks> callees;
+    private final boolean cacheSites;
     private final Locals locals;
     private CodeScan scan;
     private Hoisting hoisting;
@@ -68,14 +69,20 @@ final class MethodRewriter {
     private int initializedFrom;
     private int syncSlot = -1;
 
-    /** {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link CalleeChecks}). */
-    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, Map<String, CalleeChecks> callees) {
+    /**
+     * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
+     * CalleeChecks}); {@code cacheSites}: whether access sites may cache their checks (checks before
+     * loops always do).
+     */
+    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, Map<String, CalleeChecks> callees,
+            boolean cacheSites) {
         this.classFile = classFile;
         this.method = method;
         this.constPool = method.getConstPool();
         this.code = method.getCodeAttribute();
         this.calls = calls;
         this.callees = callees;
+        this.cacheSites = cacheSites;
         this.locals = new Locals(code.getMaxLocals());
     }
 
@@ -181,7 +188,7 @@ final class MethodRewriter {
                 forgetPoints++;
             }
         }
-        int cached = forgetPoints == 0 ? sites.size()
+        int cached = !cacheSites ? 0 : forgetPoints == 0 ? sites.size()
                 : Math.min(sites.size(), FORGET_BUDGET / (FORGET_BYTES_PER_CACHE * forgetPoints));
         for (Instruction site : sites.subList(0, cached)) {
             if (isArrayAccess(site.opcode())) {

@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,6 +31,11 @@ public final class Rewriter {
 
     /** Class attribute (ignored by JVMs) that marks an instrumented class. */
     static final String MARK = "org.jdsm.Instrumented";
+    /**
+     * HotSpot's {@code HugeMethodLimit}: a method with more bytes of code is never compiled (while
+     * {@code DontCompileHugeMethods} is on, the default), so it would run interpreted.
+     */
+    static final int HUGE_METHOD = 8000;
 
     private final ClassPool types;
 
@@ -64,7 +70,11 @@ public final class Rewriter {
             // The class itself may not be loadable yet: let the stack map computation find it.
             ClassPath self = types.insertClassPath(new ByteArrayClassPath(cf.getName(), classFile));
             try {
-                rewriteMethods(cf);
+                Set<String> grewHuge = rewriteMethods(cf, Set.of());
+                if (!grewHuge.isEmpty()) {
+                    cf = parse(classFile);
+                    rewriteMethods(cf, grewHuge);
+                }
             } finally {
                 types.removeClassPath(self);
             }
@@ -73,7 +83,12 @@ public final class Rewriter {
         return write(cf);
     }
 
-    private void rewriteMethods(ClassFile cf) throws RewriteException {
+    /**
+     * Rewrites every method, those named in {@code compact} ({@code name + descriptor}) without
+     * caching checks at access sites (whose forgetting after each call is most of what a method
+     * grows by). Returns the methods that grew past {@link #HUGE_METHOD} from below it while caching.
+     */
+    private Set<String> rewriteMethods(ClassFile cf, Set<String> compact) throws RewriteException {
         CallSafety calls;
         Map<String, CalleeChecks> callees;
         List<MethodInfo> methods = new ArrayList<>(cf.getMethods());
@@ -84,17 +99,23 @@ public final class Rewriter {
         } catch (BadBytecode | DuplicateMemberException e) {
             throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
         }
+        Set<String> grewHuge = new HashSet<>();
         for (MethodInfo m : methods) {
             if (m.getCodeAttribute() == null) {
                 continue;
             }
+            String name = m.getName() + m.getDescriptor();
+            int before = m.getCodeAttribute().getCodeLength();
             try {
-                new MethodRewriter(cf, m, calls, callees).rewrite(types);
+                new MethodRewriter(cf, m, calls, callees, !compact.contains(name)).rewrite(types);
             } catch (BadBytecode | RuntimeException e) {
-                throw new RewriteException("cannot instrument " + cf.getName() + "." + m.getName()
-                        + m.getDescriptor() + ": " + e.getMessage(), e);
+                throw new RewriteException("cannot instrument " + cf.getName() + "." + name + ": " + e.getMessage(), e);
+            }
+            if (before <= HUGE_METHOD && m.getCodeAttribute().getCodeLength() > HUGE_METHOD) {
+                grewHuge.add(name);
             }
         }
+        return grewHuge;
     }
 
     /**
