@@ -47,11 +47,26 @@ final class HomePending {
     }
 
     void add(int key, int block) {
+        addWord(key, block >>> 6, 1L << block);
+    }
+
+    /**
+     * Adds the blocks of word {@code w} of object {@code key} that are set in {@code word} and homed
+     * here; returns the others.
+     */
+    long addHomed(int key, int w, long word) {
+        long homedHere = word & homed[key][w];
+        if (homedHere != 0) {
+            addWord(key, w, homedHere);
+        }
+        return word & ~homedHere;
+    }
+
+    private void addWord(int key, int w, long blocks) {
         long[] set = bits[key];
-        int w = block >>> 6;
-        long bit = 1L << block;
         long old = set[w];
-        if ((old & bit) != 0) {
+        long added = blocks & ~old;
+        if (added == 0) {
             return;
         }
         if (old == 0) {
@@ -60,8 +75,8 @@ final class HomePending {
             }
             words[wordCount++] = (long) key << 32 | w;
         }
-        set[w] = old | bit;
-        size++;
+        set[w] = old | added;
+        size += Long.bitCount(added);
     }
 
     /** How many blocks are pending. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.jdsm.LockIds;
@@ -69,8 +68,7 @@ public final class LazyRelease extends SharedObjectPool {
      * home's threads before that read (they take no block monitor).
      */
     private volatile int published;
-    /** How many blocks local threads are writing now; a barrier looks for them only when there are any. */
-    private final AtomicInteger writingBlocks = new AtomicInteger();
+    private final WritingBlocks writingBlocks = new WritingBlocks();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
     private BlockCopies copies;
@@ -96,6 +94,7 @@ public final class LazyRelease extends SharedObjectPool {
         }
         blocks.add(states);
         homePending.addObject(so, myNode());
+        writingBlocks.addObject(states.length);
     }
 
     private BlockState block(SharedObject so, int b) {
@@ -164,13 +163,9 @@ public final class LazyRelease extends SharedObjectPool {
     protected void releaseBlockRange(SharedObject so, int from, int to) {
         BlockState[] states = blocks.get(so.key());
         synchronized (state) {
-            int idle = 0;
             for (int b = from; b < to; b++) {
-                if (stopWritingLocked(states[b])) {
-                    idle++;
-                }
+                stopWritingLocked(states[b]);
             }
-            leftBlocks(idle);
         }
         for (int b = from; b < to; b++) {
             releaseLock(states[b].id);
@@ -198,14 +193,12 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     protected void endWriteBlocks(long[] ids, int count) {
         synchronized (state) {
-            int idle = 0;
             for (int i = 0; i < count; i++) {
                 // A home block is not counted as a writer (writeBlock), and its BlockState stays untouched.
-                if (!homePending.addIfHomed(LockIds.keyOf(ids[i]), LockIds.blockOf(ids[i])) && stopWritingLocked(block(ids[i]))) {
-                    idle++;
+                if (!homePending.addIfHomed(LockIds.keyOf(ids[i]), LockIds.blockOf(ids[i]))) {
+                    stopWritingLocked(block(ids[i]));
                 }
             }
-            leftBlocks(idle);
         }
     }
 
@@ -221,7 +214,7 @@ public final class LazyRelease extends SharedObjectPool {
             synchronized (st) {
                 if (st.computeValid() || alongside && st.writers > 0) {
                     if (st.writers++ == 0) {
-                        writingBlocks.incrementAndGet();
+                        writingBlocks.started(st.object.key(), st.block);
                     }
                     st.startWriter(st.atHome);
                     return;
@@ -231,25 +224,14 @@ public final class LazyRelease extends SharedObjectPool {
         }
     }
 
-    /** {@code idle} blocks lost their last writer. Caller holds {@link #state}, under which the count is read. */
-    private void leftBlocks(int idle) {
-        if (idle > 0) {
-            writingBlocks.addAndGet(-idle);
-        }
-    }
-
-    /**
-     * One writer is done (its writes join the next interval), for a caller that holds
-     * {@link #state}, except {@link #writingBlocks}: returns true if the block's last writer left,
-     * for the caller to count.
-     */
-    private boolean stopWritingLocked(BlockState st) {
-        boolean idle;
+    /** One writer is done (its writes join the next interval), for a caller that holds {@link #state}. */
+    private void stopWritingLocked(BlockState st) {
         synchronized (st) {
-            idle = --st.writers == 0;
+            if (--st.writers == 0) {
+                writingBlocks.stopped(st.object.key(), st.block);
+            }
         }
         addPendingLocked(st);
-        return idle;
     }
 
     /** Makes {@code st}'s writes join the next interval. Caller holds {@link #state}, which guards {@code pending}. */
@@ -457,16 +439,8 @@ public final class LazyRelease extends SharedObjectPool {
     protected void nodeBarrier() {
         synchronized (state) {
             // A barrier publishes everything, including writes to blocks still held across it.
-            if (writingBlocks.get() > 0) {
-                for (BlockState[] states : blocks) {
-                    for (BlockState st : states) {
-                        synchronized (st) {
-                            if (st.writers > 0) {
-                                addPendingLocked(st);
-                            }
-                        }
-                    }
-                }
+            if (writingBlocks.any()) {
+                addWrittenAcrossLocked();
             }
             flushLocked();
         }
@@ -475,6 +449,28 @@ public final class LazyRelease extends SharedObjectPool {
             log.discardUpTo(vc); // every node now knows every interval
         }
         stats().increment(Counter.BARRIERS);
+    }
+
+    /**
+     * Makes the writes of blocks that local threads hold across a barrier join its interval: those
+     * homed here a word at a time (a bit that went stale since only adds a notice), the others one
+     * by one under their monitors. Caller holds {@link #state}.
+     */
+    private void addWrittenAcrossLocked() {
+        for (int key = 0; key < blocks.size(); key++) {
+            BlockState[] states = blocks.get(key);
+            for (int w = 0; w < writingBlocks.words(key); w++) {
+                long word = writingBlocks.word(key, w);
+                for (long away = word == 0 ? 0 : homePending.addHomed(key, w, word); away != 0; away &= away - 1) {
+                    BlockState st = states[(w << 6) + Long.numberOfTrailingZeros(away)];
+                    synchronized (st) {
+                        if (st.writers > 0) {
+                            addPendingLocked(st);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /** This node's Trans, for the protocol's helpers. */

@@ -52,6 +52,19 @@ class HomePendingTest {
     }
 
     @Test
+    void takesTheHomedBlocksOfAWordAndReturnsTheOthers() {
+        HomePending pending = atNode1();
+        // Word 1 of object 0 holds blocks 64..127; node 1 homes 100..127 of them.
+        long word = 1L << (99 - 64) | 1L << (100 - 64) | 1L << (127 - 64);
+        assertEquals(1L << (99 - 64), pending.addHomed(0, 1, word));
+        assertEquals(2, pending.size());
+        long[] ids = new long[2];
+        pending.drainTo(ids, 0);
+        Arrays.sort(ids);
+        assertArrayEquals(new long[] {LockIds.block(0, 100), LockIds.block(0, 127)}, ids);
+    }
+
+    @Test
     void agreesWithASetOverRandomAddsAndDrains() {
         HomePending pending = atNode1();
         TreeSet<Long> oracle = new TreeSet<>();
