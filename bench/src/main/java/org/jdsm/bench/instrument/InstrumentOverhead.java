@@ -66,6 +66,9 @@ public final class InstrumentOverhead {
         List<Integer> threads = args.list("--threads", List.of("1", "2")).stream().map(Integer::parseInt).toList();
         List<String> kernels = args.list("--kernels", List.of("sor", "series", "lu"));
         kernels.forEach(k -> jobArgs(k, args)); // an unknown kernel fails here, before any measurement
+        if (kernels.contains("sor")) {
+            threads.forEach(t -> requireOwnSorBlocks(args, t));
+        }
         String protocol = args.value("--protocol", "lrc");
         int reps = Integer.parseInt(args.value("--reps", args.quick() ? "5" : "11"));
         Plan plan = args.quick() ? Plan.of(500, 2000, reps, 100_000, 150) : Plan.of(1500, 6000, reps, 100_000, 300);
@@ -168,6 +171,25 @@ public final class InstrumentOverhead {
     }
 
     /** The job arguments of {@code kernel}, whose job classes are {@code jobs.<Kernel>Plain} and {@code jobs.<Kernel>Explicit}. */
+    /**
+     * The explicit SOR job keeps its band's inner rows acquired across iterations and takes its
+     * edge rows each phase: a block shared by two threads' bands would make them wait for each
+     * other for ever, so every band must start at a block boundary.
+     */
+    private static void requireOwnSorBlocks(BenchArgs args, int threads) {
+        int n = Integer.parseInt(args.value("--sor-n", "1000"));
+        int blockRows = Integer.parseInt(args.value("--sor-block-rows", "1"));
+        for (int t = 1; t < threads; t++) {
+            long first = (long) t * n / threads;
+            if (first % blockRows != 0) {
+                throw new IllegalArgumentException("--sor-block-rows " + blockRows + " with " + threads + " threads on a " + n
+                        + "-row grid: thread " + t + "'s rows start at row " + first
+                        + ", inside a block another thread holds (the explicit job would wait for ever); pick a divisor of "
+                        + n / threads + " that splits the grid at the threads' bands");
+            }
+        }
+    }
+
     private static List<String> jobArgs(String kernel, BenchArgs args) {
         return switch (kernel) {
             case "sor" -> List.of(args.value("--sor-n", "1000"), args.value("--sor-block-rows", "1"));
