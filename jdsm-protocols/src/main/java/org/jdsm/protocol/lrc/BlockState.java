@@ -2,6 +2,7 @@ package org.jdsm.protocol.lrc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jdsm.SharedObject;
 import org.jdsm.trans.Responder;
 
@@ -51,6 +52,7 @@ final class BlockState {
     final List<Messages.Diff> parkedDiffs = new ArrayList<>(0);
     /** Fast-path flag for readers, kept equal to {@link #computeValid()}. */
     volatile boolean valid;
+    private final AtomicInteger staleOfObject;
     /** The block's write lock (managed by the home), kept here so that taking it needs no lookup. */
     final LockState lock;
 
@@ -63,8 +65,13 @@ final class BlockState {
     record ParkedFetch(int[] needed, Responder responder) {
     }
 
-    BlockState(SharedObject object, int block, long id, int myNode, int nodes) {
+    /**
+     * {@code staleOfObject} counts the object's blocks whose copy here is not valid; this block
+     * keeps it in step with {@link #valid}.
+     */
+    BlockState(SharedObject object, int block, long id, int myNode, int nodes, AtomicInteger staleOfObject) {
         this.object = object;
+        this.staleOfObject = staleOfObject;
         this.block = block;
         this.id = id;
         this.home = object.home(block);
@@ -76,6 +83,9 @@ final class BlockState {
         }
         this.present = atHome;
         this.valid = present;
+        if (!valid) {
+            staleOfObject.incrementAndGet();
+        }
         this.lock = new LockState(id, home == myNode);
     }
 
@@ -127,6 +137,10 @@ final class BlockState {
     }
 
     void refreshValid() {
-        valid = computeValid();
+        boolean now = computeValid();
+        if (now != valid) {
+            valid = now;
+            staleOfObject.addAndGet(now ? -1 : 1); // after valid: a reader that sees no stale block sees the copy
+        }
     }
 }

@@ -5,7 +5,7 @@ import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 
 /**
- * The blocks homed here that have released writes not yet published: one bit per block of each
+ * Which blocks are homed here, and those of them that have released writes not yet published: one bit per block of each
  * object, so that ending and publishing the writes of a home block touches no {@link BlockState}
  * (after a sweep over the data, touching thousands of them costs a cache miss each). The words
  * that have bits are listed, so publishing costs what is pending, not the size of the objects.
@@ -37,9 +37,14 @@ final class HomePending {
         homed[homed.length - 1] = home;
     }
 
+    /** True if block {@code block} of object {@code key} is homed here (a bit test: no object or block state is read). */
+    boolean isHomed(int key, int block) {
+        return (homed[key][block >>> 6] & 1L << block) != 0;
+    }
+
     /** Adds block {@code block} of object {@code key} if it is homed here; false if it is not. */
     boolean addIfHomed(int key, int block) {
-        if ((homed[key][block >>> 6] & 1L << block) == 0) {
+        if (!isHomed(key, block)) {
             return false;
         }
         add(key, block);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.jdsm.LockIds;
@@ -71,6 +72,11 @@ public final class LazyRelease extends SharedObjectPool {
     private final WritingBlocks writingBlocks = new WritingBlocks();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
+    /**
+     * Per object, how many of its blocks have no valid copy here: none is the usual case on one
+     * node, and at the home between other nodes' writes, where checks then look at no block.
+     */
+    private final List<AtomicInteger> staleBlocks = new ArrayList<>();
     private BlockCopies copies;
     private LockTokens tokens;
     private IntervalCollection collection;
@@ -89,10 +95,12 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     protected void onRegistered(SharedObject so) {
         BlockState[] states = new BlockState[so.blockCount()];
+        AtomicInteger stale = new AtomicInteger();
         for (int b = 0; b < states.length; b++) {
-            states[b] = new BlockState(so, b, LockIds.block(so.key(), b), myNode(), nodes());
+            states[b] = new BlockState(so, b, LockIds.block(so.key(), b), myNode(), nodes(), stale);
         }
         blocks.add(states);
+        staleBlocks.add(stale);
         homePending.addObject(so, myNode());
         writingBlocks.addObject(states.length);
     }
@@ -117,6 +125,9 @@ public final class LazyRelease extends SharedObjectPool {
 
     @Override
     protected void updateBlocks(SharedObject so, int from, int to) {
+        if (staleBlocks.get(so.key()).get() == 0) {
+            return;
+        }
         BlockState[] states = blocks.get(so.key());
         for (int b = from; b < to; b++) {
             if (!states[b].valid) {
@@ -181,11 +192,13 @@ public final class LazyRelease extends SharedObjectPool {
      */
     @Override
     protected void writeBlock(SharedObject so, int b) {
-        BlockState st = block(so, b);
-        if (!st.atHome) {
-            startWriting(st, true);
-        } else if (!st.valid) {
-            copies.makeValid(st);
+        if (!homePending.isHomed(so.key(), b)) {
+            startWriting(block(so, b), true);
+        } else if (staleBlocks.get(so.key()).get() > 0) {
+            BlockState st = block(so, b);
+            if (!st.valid) {
+                copies.makeValid(st);
+            }
         }
     }
 
