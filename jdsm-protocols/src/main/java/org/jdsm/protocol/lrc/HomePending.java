@@ -5,11 +5,12 @@ import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 
 /**
- * Which blocks are homed here, and those of them that have released writes not yet published: one bit per block of each
- * object, so that ending and publishing the writes of a home block touches no {@link BlockState}
- * (after a sweep over the data, touching thousands of them costs a cache miss each). The words
- * that have bits are listed, so publishing costs what is pending, not the size of the objects.
- * Guarded by the protocol's state monitor.
+ * Which blocks are homed here, and which of those have released writes not yet published: one bit
+ * per block of each object, so that checking, ending and publishing the writes of a home block
+ * touch no {@link BlockState} (after a sweep over the data, touching thousands of them costs a
+ * cache miss each). The words that have pending bits are listed, so publishing costs what is
+ * pending, not the size of the objects. The pending bits are guarded by the protocol's state
+ * monitor; the homed-here bits never change once an object is added.
  */
 final class HomePending {
 
