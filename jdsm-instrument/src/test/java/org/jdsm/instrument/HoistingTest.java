@@ -106,7 +106,8 @@ class HoistingTest {
         return calls;
     }
 
-    private static ClassFile rewritten(Class<?> c) throws IOException, RewriteException {
+    /** {@code c}'s class file as the rewriter makes it. */
+    static ClassFile rewritten(Class<?> c) throws IOException, RewriteException {
         byte[] original;
         try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
             original = in.readAllBytes();

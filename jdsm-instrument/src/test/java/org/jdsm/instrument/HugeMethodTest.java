@@ -3,10 +3,8 @@ package org.jdsm.instrument;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.InputStream;
-import javassist.ClassPool;
 import javassist.bytecode.ClassFile;
 import org.jdsm.instrument.programs.ManyCallsPlain;
 import org.junit.jupiter.api.Test;
@@ -23,14 +21,11 @@ class HugeMethodTest {
 
     @Test
     void methodThatWouldGrowHugeStaysCompilable() throws Exception {
-        byte[] original;
+        int before;
         try (InputStream in = ManyCallsPlain.class.getResourceAsStream("ManyCallsPlain.class")) {
-            original = in.readAllBytes();
+            before = new ClassFile(new DataInputStream(in)).getMethod("sweep").getCodeAttribute().getCodeLength();
         }
-        int before = codeLength(original, "sweep");
-        ClassPool pool = new ClassPool(true);
-        pool.insertClassPath(new javassist.LoaderClassPath(ManyCallsPlain.class.getClassLoader()));
-        int after = codeLength(new Rewriter(pool).rewrite(original), "sweep");
+        int after = HoistingTest.rewritten(ManyCallsPlain.class).getMethod("sweep").getCodeAttribute().getCodeLength();
         assertTrue(after > before && after <= Rewriter.HUGE_METHOD,
                 "sweep() is " + before + " bytes as compiled and " + after + " bytes instrumented");
     }
@@ -51,10 +46,5 @@ class HugeMethodTest {
             }
         }
         assertEquals(perThread * nodes * threads, Results.take("ManyCallsPlain"));
-    }
-
-    private static int codeLength(byte[] classFile, String method) throws Exception {
-        ClassFile cf = new ClassFile(new DataInputStream(new ByteArrayInputStream(classFile)));
-        return cf.getMethod(method).getCodeAttribute().getCodeLength();
     }
 }

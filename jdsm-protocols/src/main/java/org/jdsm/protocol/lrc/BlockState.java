@@ -86,7 +86,7 @@ final class BlockState {
         if (!valid) {
             staleOfObject.incrementAndGet();
         }
-        this.lock = new LockState(id, home == myNode);
+        this.lock = new LockState(id, atHome);
     }
 
     /**

@@ -473,8 +473,7 @@ public final class LazyRelease extends SharedObjectPool {
         for (int key = 0; key < blocks.size(); key++) {
             BlockState[] states = blocks.get(key);
             for (int w = 0; w < writingBlocks.words(key); w++) {
-                long word = writingBlocks.word(key, w);
-                for (long away = word == 0 ? 0 : homePending.addHomed(key, w, word); away != 0; away &= away - 1) {
+                for (long away = homePending.addHomed(key, w, writingBlocks.word(key, w)); away != 0; away &= away - 1) {
                     BlockState st = states[(w << 6) + Long.numberOfTrailingZeros(away)];
                     synchronized (st) {
                         if (st.writers > 0) {

@@ -36,7 +36,7 @@ public class BlindWriters extends Spmd {
                         pool.writeCheck(cells, i);
                         cells[i] = value(round, step, i);
                         if (random.nextInt(8) == 0) {
-                            pause(random);
+                            Pauses.briefly(random);
                         }
                     }
                 }
@@ -55,13 +55,5 @@ public class BlindWriters extends Spmd {
 
     private static long value(int round, int step, int i) {
         return round * 10_000L + step * 1000L + i;
-    }
-
-    private static void pause(Random random) {
-        try {
-            Thread.sleep(0, random.nextInt(200_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

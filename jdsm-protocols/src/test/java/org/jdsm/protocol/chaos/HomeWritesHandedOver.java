@@ -65,7 +65,7 @@ public class HomeWritesHandedOver extends Spmd {
                     pool.unlock("b" + b);
                 }
                 if (random.nextInt(4) == 0) {
-                    pause(random);
+                    Pauses.briefly(random);
                 }
             }
         }
@@ -123,7 +123,7 @@ public class HomeWritesHandedOver extends Spmd {
             }
             cells[i] = value(round, i);
             if (random.nextInt(8) == 0) {
-                pause(random);
+                Pauses.briefly(random);
             }
         }
         if (viaBlockLock) {
@@ -136,13 +136,5 @@ public class HomeWritesHandedOver extends Spmd {
     /** Element {@code i} as written in {@code round}; round 0 is the array's initial zeros. */
     private static long value(int round, int i) {
         return round == 0 ? 0 : round * 1000L + i;
-    }
-
-    private static void pause(Random random) {
-        try {
-            Thread.sleep(0, random.nextInt(200_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
