@@ -34,7 +34,7 @@ public final class InstrumentOverhead {
     private static final String JOBS = "org.jdsm.bench.instrument.jobs.";
     private static final String BASELINE = "uninstrumented";
 
-    private static final List<BenchArgs.Option> OPTIONS = List.of(
+    static final List<BenchArgs.Option> OPTIONS = List.of(
             new BenchArgs.Option("--threads", "LIST", "threads of the node (default 1,2)"),
             new BenchArgs.Option("--kernels", "LIST", "sor, series, lu (default all three)"),
             new BenchArgs.Option("--sor-n", "N", "SOR grid is N x N (default 1000)"),
@@ -176,7 +176,7 @@ public final class InstrumentOverhead {
      * edge rows each phase: a block shared by two threads' bands would make them wait for each
      * other for ever, so every band must start at a block boundary.
      */
-    private static void requireOwnSorBlocks(BenchArgs args, int threads) {
+    static void requireOwnSorBlocks(BenchArgs args, int threads) {
         int n = Integer.parseInt(args.value("--sor-n", "1000"));
         int blockRows = Integer.parseInt(args.value("--sor-block-rows", "1"));
         for (int t = 1; t < threads; t++) {
