@@ -24,7 +24,8 @@ import org.jdsm.bench.report.Units;
  * forward, grant = 1.5 round trips), measured in time against the raw NettyComm round trip of the
  * same run and in messages from {@code Trans.traffic()}; and a cached re-acquire (expected: no
  * message), in ns. A Trans-level round trip is measured alongside to split the cost between the
- * Comm, Trans and the protocol. Run with {@code bench/run.sh LockCost}.
+ * Comm, Trans and the protocol, back to back and from idle (the thread pauses before each request,
+ * as R does not send a lock request right after the previous one). Run with {@code bench/run.sh LockCost}.
  */
 public final class LockCost {
 
@@ -35,6 +36,8 @@ public final class LockCost {
     private static final int INNER = 1000;
     private static final long COUNT_PAUSE_MICROS = 500;
     private static final double TARGET_RTT = 1.5;
+    /** Pause before each round trip of the "from idle" Trans baseline. */
+    private static final long PACE_MICROS = 1000;
     private static final String[] SCENARIOS = {"barrier only", "token at manager", "token at third node",
         "cached re-acquire"};
     private static final double[] EXPECTED_MSGS = {0, 2, 3, 0};
@@ -75,7 +78,8 @@ public final class LockCost {
         report.println("            cached re-acquire: R holds the token; " + INNER + " lock()+unlock() pairs timed"
                 + " together");
         report.println("            baselines: CommPingPong's raw NettyComm ping-pong (" + RAW_SIZE + " B) and a Trans"
-                + " request/reply round trip (long[4] payload) between two JVMs");
+                + " request/reply round trip (long[4] payload) between two JVMs, back to back and one at a time after a "
+                + PACE_MICROS + " µs pause");
         report.println("            messages: a separate counting pass of " + countIterations + " iterations per scenario:"
                 + " barrier, wait until this node's Trans workers are parked idle (a worker may have sent");
         report.println("            without counting yet), snapshot, barrier, R: lock()+unlock(), barrier, wait idle,"
@@ -84,6 +88,7 @@ public final class LockCost {
                 + " baselines: median RTT");
         Sample rawRtt;
         Sample transRtt;
+        Sample idleRtt;
         List<Sample> lockSamples;
         Map<Integer, double[][]> counts = new LinkedHashMap<>();
         try (RawComm comm = new RawComm(DsmBench.CHILD_LIFETIME_SECONDS, commOptions);
@@ -97,6 +102,7 @@ public final class LockCost {
             List<Trial> trials = new ArrayList<>();
             trials.add(comm.rttTrial(netty, RawComm.message(RAW_SIZE)));
             trials.add(trans.rttTrial(new long[4]));
+            trials.add(trans.pacedRttTrial(new long[4], PACE_MICROS * 1000));
             for (int s : MEASURED) {
                 double[] estimate = {3e6};
                 trials.add(budget -> {
@@ -118,17 +124,19 @@ public final class LockCost {
             List<Sample> all = new Sampler(plan).measure(trials);
             rawRtt = all.get(0);
             transRtt = all.get(1);
-            lockSamples = all.subList(2, all.size());
+            idleRtt = all.get(2);
+            lockSamples = all.subList(3, all.size());
             Duration timeout = Duration.ofMinutes(2);
             for (int s : new int[] {LockJob.EMPTY, LockJob.AT_MANAGER, LockJob.AT_THIRD, LockJob.CACHED}) {
                 counts.put(s, cluster.call(timeout, command(s, countIterations, 0, COUNT_PAUSE_MICROS)));
             }
         }
         System.err.println("  netty RTT µs " + DsmBench.reps(rawRtt, 1000) + "; trans RTT µs "
-                + DsmBench.reps(transRtt, 1000) + "; lock µs: manager " + DsmBench.reps(lockSamples.get(0), 1000)
+                + DsmBench.reps(transRtt, 1000) + "; trans RTT from idle µs " + DsmBench.reps(idleRtt, 1000)
+                + "; lock µs: manager " + DsmBench.reps(lockSamples.get(0), 1000)
                 + " third " + DsmBench.reps(lockSamples.get(1), 1000) + " cached pair "
                 + DsmBench.reps(lockSamples.get(2), 1000));
-        print(report, rawRtt, transRtt, lockSamples, counts);
+        print(report, rawRtt, transRtt, idleRtt, lockSamples, counts);
     }
 
     /** Sends of all nodes per window, averaged over the iterations. */
@@ -154,7 +162,7 @@ public final class LockCost {
         return sb.append("; busy-worker checks ").append((long) busy).toString();
     }
 
-    private static void print(Report report, Sample rawRtt, Sample transRtt, List<Sample> lock,
+    private static void print(Report report, Sample rawRtt, Sample transRtt, Sample idleRtt, List<Sample> lock,
                               Map<Integer, double[][]> counts) {
         double[][] any = counts.get(LockJob.EMPTY);
         double barrierMsgs = sentPerWindow(any);
@@ -179,10 +187,12 @@ public final class LockCost {
             time.add("dsm lock()", s, t / 1000);
             time.add("trans RTT", s, transRtt.median() / 1000);
             time.add("netty RTT", s, rtt / 1000);
+            time.add("trans RTT from idle", s, idleRtt.median() / 1000);
             rt.add("by time", s, t / rtt);
             rt.add("by messages (msgs / 2)", s, m / 2);
             rt.add("trans RTT / netty RTT", s, transRtt.median() / rtt);
             rt.add("by time, fastest reps", s, lock.get(i).min() / rawRtt.min());
+            rt.add("by time, in trans RTTs from idle", s, t / idleRtt.median());
             msgs.add("measured", s, m);
             msgs.add("expected", s, EXPECTED_MSGS[s]);
             msgs.add("R remote acquires", s, counts.get(s)[(int) any[0][6]][3] / counts.get(s)[0][1]);
@@ -209,7 +219,11 @@ public final class LockCost {
                 + " ns median (spread " + Units.number(pair.spread() * 100) + "%), reps ns " + DsmBench.reps(pair, 1));
         report.println("Baselines: raw NettyComm RTT (" + RAW_SIZE + " B) " + Units.number(rtt / 1000) + " µs (spread "
                 + Units.number(rawRtt.spread() * 100) + "%); Trans request/reply RTT " + Units.number(transRtt.median()
-                / 1000) + " µs (spread " + Units.number(transRtt.spread() * 100) + "%)");
+                / 1000) + " µs (spread " + Units.number(transRtt.spread() * 100) + "%); the same from idle "
+                + Units.number(idleRtt.median() / 1000) + " µs (spread " + Units.number(idleRtt.spread() * 100) + "%)");
+        report.println("  (from idle: one request after a " + PACE_MICROS + " µs pause of the requesting thread, so that"
+                + " both sides start asleep, as around a lock() between barriers; back to back, the threads of the"
+                + " previous round trip are still awake)");
         report.println();
         report.println("Targets (DESIGN.md §8):");
         DsmBench.verdict(report, "remote lock(), token at manager, in RTTs", lock.get(0).median() / rtt, TARGET_RTT,

@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.jdsm.bench.harness.ChildJvm;
 import org.jdsm.bench.harness.FreePorts;
 import org.jdsm.bench.harness.Stats;
@@ -70,12 +71,24 @@ final class TransLink implements AutoCloseable {
         }
     }
 
-    /** A trial whose value is the median request/reply round trip (ns) of {@code payload}. */
+    /** A trial whose value is the median request/reply round trip (ns) of {@code payload}, back to back. */
     Trial rttTrial(Object payload) {
+        return pacedRttTrial(payload, 0);
+    }
+
+    /**
+     * Like {@link #rttTrial} with the requesting thread parked for {@code pauseNanos} before each
+     * request, so that each round trip starts from idle threads on both sides, as a lock request
+     * between two barriers does, instead of from threads still busy with the previous round trip.
+     */
+    Trial pacedRttTrial(Object payload, long pauseNanos) {
         return budget -> {
             int n = 0;
             long start = System.nanoTime();
             for (long now = start; budget.more(n, start, now); n++) {
+                if (pauseNanos > 0) {
+                    LockSupport.parkNanos(pauseNanos);
+                }
                 long t0 = System.nanoTime();
                 Object reply = trans.request(1, payload).get(budget.maxNanos() + 10_000_000_000L, TimeUnit.NANOSECONDS);
                 now = System.nanoTime();
