@@ -19,6 +19,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jdsm.comm.Comms;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,6 +94,27 @@ class SubmitNetnsIT {
             }
             assertTrue(jdsm.stderr().contains("rank 0 on 10.213.1.11, rank 1 on 10.213.1.12, rank 2 on 10.213.1.13"),
                     jdsm.transcript());
+        }
+    }
+
+    @Test
+    void vecMulRunsOverUcxBetweenTheNodes() throws Exception {
+        String ucx = Comms.unavailableReason("ucx");
+        assumeTrue(ucx == null, "skipped: " + ucx);
+        try (JdsmProcess jdsm = submit("-n", "3", "-t", "2", "--comm", "ucx", "--jvm-arg=-Djdsm.ucx.config.TLS=tcp",
+                SAMPLES, "org.jdsm.samples.VecMul", "30000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 3; rank++) {
+                assertTrue(jdsm.stdout().contains("[" + rank + "] VecMul PASS: node " + rank + " checked all 30,000"),
+                        jdsm.transcript());
+            }
+        }
+        // The ranks do run UcxComm: a shim that is not where --jvm-arg says fails the job, naming the file.
+        try (JdsmProcess jdsm = submit("-n", "2", "--comm", "ucx", "--jvm-arg=-Djdsm.ucx.library=/opt/no-such/libjdsmucx.so",
+                jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("UcxComm is unavailable: ") && jdsm.stderr().contains(
+                    "/opt/no-such/libjdsmucx.so"), jdsm.transcript());
         }
     }
 

@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jdsm.comm.Comms;
 import org.jdsm.launch.InstrumentCommand;
 import org.jdsm.launch.JobClassPath;
 import org.jdsm.launch.LaunchException;
+import org.jdsm.launch.LocalRunner;
 import org.jdsm.launch.NodeArgs;
 import org.jdsm.launch.NodeEnv;
 import org.jdsm.launch.Version;
@@ -67,6 +69,9 @@ import picocli.CommandLine.Spec;
             "    jdsm submit --cluster alice@hpc.example.org --slurm -n 8 -t 16 job.jar com.example.Job input.dat",
             "  Once in ~/.jdsm/config (cluster=alice@hpc.example.org, hosts=~/nodes.txt), then simply:",
             "    jdsm submit -n 3 job.jar com.example.Job",
+            "  Over InfiniBand/RoCE through UCX, with a shim rebuilt on the cluster (jdsm-comm/UCX.md):",
+            "    jdsm submit -n 8 -t 16 --comm ucx --jvm-arg=-Djdsm.ucx.library=/home/alice/libjdsmucx.so \\",
+            "        --jvm-arg=-Djdsm.ucx.config.TLS=rc,sm,self job.jar com.example.Job",
             "  See and stop your jobs on the gateway:",
             "    jdsm status; jdsm kill JOB-ID"})
 public final class SubmitCommand implements Callable<Integer> {
@@ -96,6 +101,13 @@ public final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "lrc",
             description = "Consistency protocol: lrc or sc. Default: ${DEFAULT-VALUE}.")
     private String protocol;
+
+    @Option(names = "--comm", paramLabel = "NAME", defaultValue = "netty",
+            description = "Comm module between the ranks: netty (TCP) or ucx (UCX: InfiniBand/RoCE, shared memory or "
+                    + "TCP, as -Djdsm.ucx.config.TLS in --jvm-arg or UCX_TLS on the nodes allows; every node needs "
+                    + "libucp and the JDSM shim, -Djdsm.ucx.library=PATH for one rebuilt there, see jdsm-comm/UCX.md). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    private String comm;
 
     @Option(names = "--stats", description = "Print the DSM statistics table at the end.")
     private boolean stats;
@@ -158,7 +170,7 @@ public final class SubmitCommand implements Callable<Integer> {
 
     /** What the manager on the gateway is told to run (the job jar aside). */
     Hello hello(List<String> hostLines, String jobId) {
-        NodeArgs node = new NodeArgs(0, nodes, threads, protocol, "netty", jobId, Path.of("job.jar"), jobClass, stats,
+        NodeArgs node = new NodeArgs(0, nodes, threads, protocol, comm, jobId, Path.of("job.jar"), jobClass, stats,
                 -1, args);
         return new Hello(Version.jdsm(), NodeEnv.newSecret(), node, jvmArgs, instrument,
                 new ClusterSpec(hostLines, slurm, remoteJava, gateway.remoteDir, nodeSshConfig, gatewayAddress));
@@ -175,6 +187,11 @@ public final class SubmitCommand implements Callable<Integer> {
         if (!Pools.available().contains(protocol)) {
             throw new ParameterException(spec.commandLine(), "no consistency protocol named '" + protocol
                     + "'; available: " + String.join(", ", Pools.available()));
+        }
+        if (LocalRunner.IN_JVM_COMM.equals(comm) || !Comms.available().contains(comm)) {
+            List<String> between = Comms.available().stream().filter(c -> !LocalRunner.IN_JVM_COMM.equals(c)).toList();
+            throw new ParameterException(spec.commandLine(), "no comm module named '" + comm + "' between the ranks"
+                    + " of a cluster (--comm); available: " + String.join(", ", between));
         }
         if (slurm == (hosts != null)) {
             throw new ParameterException(spec.commandLine(), "give either --hosts FILE or --slurm");
