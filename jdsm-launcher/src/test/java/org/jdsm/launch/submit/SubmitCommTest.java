@@ -7,24 +7,17 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import org.jdsm.launch.ExitCodes;
-import org.jdsm.launch.cluster.Hello;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** {@code jdsm submit --comm}: the ranks' comm module reaches the manager; one that cannot join ranks is refused. */
 class SubmitCommTest {
 
-    private static Hello helloFor(String... args) {
-        SubmitCommand submit = new SubmitCommand();
-        new CommandLine(submit).setStopAtPositional(true).parseArgs(args);
-        return submit.hello(List.of("h1:2"), "job-1");
-    }
-
     @Test
     void ucxReachesTheManagerAndNettyIsTheDefault() {
-        assertEquals("ucx", helloFor("--cluster", "a@b", "--slurm", "-n", "2", "--comm", "ucx", "job.jar", "a.Job")
+        assertEquals("ucx", SubmitHello.of("--cluster", "a@b", "--slurm", "-n", "2", "--comm", "ucx", "job.jar", "a.Job")
                 .job().comm());
-        assertEquals("netty", helloFor("--cluster", "a@b", "--slurm", "-n", "2", "job.jar", "a.Job").job().comm());
+        assertEquals("netty", SubmitHello.of("--cluster", "a@b", "--slurm", "-n", "2", "job.jar", "a.Job").job().comm());
     }
 
     @Test

@@ -7,20 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jdsm.launch.cluster.Hello;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code jdsm submit --instrument} tells the manager to run the agent, and nothing else changes. */
 class SubmitInstrumentTest {
 
-    private static Hello helloFor(String... args) {
-        SubmitCommand submit = new SubmitCommand();
-        new CommandLine(submit).setStopAtPositional(true).parseArgs(args);
-        return submit.hello(List.of("h1:2"), "job-1");
-    }
-
     @Test
     void instrumentReachesTheManagerWithTheJobUnchanged() {
-        Hello hello = helloFor("--cluster", "a@b", "--hosts", "nodes.txt", "-n", "2", "-t", "3", "--protocol", "sc",
+        Hello hello = SubmitHello.of("--cluster", "a@b", "--hosts", "nodes.txt", "-n", "2", "-t", "3", "--protocol", "sc",
                 "--instrument", "--jvm-arg", "-Xmx1g", "job.jar", "a.Job", "--instrument", "x");
         assertTrue(hello.instrument());
         assertEquals(List.of("-Xmx1g"), hello.jvmArgs(), "the agent is the manager's to add: only it knows the runtime's path");
@@ -32,6 +25,6 @@ class SubmitInstrumentTest {
 
     @Test
     void withoutInstrumentTheManagerRunsNoAgent() {
-        assertFalse(helloFor("--cluster", "a@b", "--slurm", "-n", "2", "job.jar", "a.Job").instrument());
+        assertFalse(SubmitHello.of("--cluster", "a@b", "--slurm", "-n", "2", "job.jar", "a.Job").instrument());
     }
 }
