@@ -223,7 +223,7 @@ final class BlockCopies {
     }
 
     /** The master copy gained intervals: wake local readers, answer parked fetches. Caller holds st. */
-    void homeAdvanced(BlockState st) {
+    private void homeAdvanced(BlockState st) {
         st.refreshValid();
         st.wakeWaiters();
         if (st.parked == null) {

@@ -117,8 +117,8 @@ final class BlockState {
     }
 
     /** A writer starts: keeps a twin unless one is kept already (non-home only). Caller holds this. */
-    void startWriter(boolean isHome) {
-        if (!isHome && twin == null) {
+    void startWriter() {
+        if (!atHome && twin == null) {
             twin = installed != null ? installed : object.snapshot(block);
             twinBase = have.clone();
         }

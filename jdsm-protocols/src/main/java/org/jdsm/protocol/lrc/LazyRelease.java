@@ -229,7 +229,7 @@ public final class LazyRelease extends SharedObjectPool {
                     if (st.writers++ == 0) {
                         writingBlocks.started(st.object.key(), st.block);
                     }
-                    st.startWriter(st.atHome);
+                    st.startWriter();
                     return;
                 }
                 st.refreshValid(); // so that the next round goes through makeValid
