@@ -3,6 +3,7 @@ package org.jdsm.protocol.chaos;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,8 +12,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle}, {@link BlindWriters},
- * {@link CrossOrderWriters} and {@link HomeWritesHandedOver} over {@link ChaosComm}, where messages between different pairs of nodes
- * overtake each other at random, with several node/thread shapes and seeds.
+ * {@link CrossOrderWriters} and {@link HomeWritesHandedOver} over {@link ChaosComm}, where messages
+ * between different pairs of nodes overtake each other at random, with several node/thread shapes
+ * and seeds.
  */
 class ChaosStressTest {
 
@@ -27,8 +29,7 @@ class ChaosStressTest {
     @MethodSource("shapes")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void instrumentedStyleWritesMergeAndPublish(String protocol, int nodes, int threads, int seed) {
-        InJvmJob.of(PlainAccessStyle.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("4", "15")).run();
+        overChaos(PlainAccessStyle.class, protocol, nodes, threads, "4", "15");
     }
 
     /** {@link BlindWriters}: writes with no read before them, handed from another node to the home, lose nothing. */
@@ -36,8 +37,7 @@ class ChaosStressTest {
     @MethodSource("shapes")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void blindWritesOfRotatingOwnersLoseNothing(String protocol, int nodes, int threads, int seed) {
-        InJvmJob.of(BlindWriters.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("20", String.valueOf(seed))).run();
+        overChaos(BlindWriters.class, protocol, nodes, threads, "20", String.valueOf(seed));
     }
 
     /**
@@ -48,8 +48,7 @@ class ChaosStressTest {
     @MethodSource("shapes")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void writersTakingBlocksInDifferentOrdersNeverDeadlock(String protocol, int nodes, int threads, int seed) {
-        InJvmJob.of(CrossOrderWriters.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("10", String.valueOf(seed))).run();
+        overChaos(CrossOrderWriters.class, protocol, nodes, threads, "10", String.valueOf(seed));
     }
 
     /**
@@ -60,15 +59,18 @@ class ChaosStressTest {
     @MethodSource("shapes")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void homeWritesHandedOverThroughLocksArriveWhole(String protocol, int nodes, int threads, int seed) {
-        InJvmJob.of(HomeWritesHandedOver.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("40", String.valueOf(seed))).run();
+        overChaos(HomeWritesHandedOver.class, protocol, nodes, threads, "40", String.valueOf(seed));
     }
 
     @ParameterizedTest(name = "{0} {1}x{2} seed {3}")
     @MethodSource("shapes")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void survivesReorderedMessages(String protocol, int nodes, int threads, int seed) {
-        InJvmJob.of(RotatingOwnership.class).comm("chaos").protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of("6", "60", String.valueOf(seed))).run();
+        overChaos(RotatingOwnership.class, protocol, nodes, threads, "6", "60", String.valueOf(seed));
+    }
+
+    /** Runs {@code job} with {@code args} on {@code nodes} x {@code threads} over ChaosComm; it throws if its checks fail. */
+    private static void overChaos(Class<? extends Spmd> job, String protocol, int nodes, int threads, String... args) {
+        InJvmJob.of(job).comm("chaos").protocol(protocol).nodes(nodes).threadsPerNode(threads).args(List.of(args)).run();
     }
 }
