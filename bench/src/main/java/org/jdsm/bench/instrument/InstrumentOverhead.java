@@ -170,15 +170,15 @@ public final class InstrumentOverhead {
         }
     }
 
-    /** The job arguments of {@code kernel}, whose job classes are {@code jobs.<Kernel>Plain} and {@code jobs.<Kernel>Explicit}. */
     /**
      * The explicit SOR job keeps its band's inner rows acquired across iterations and takes its
      * edge rows each phase: a block shared by two threads' bands would make them wait for each
      * other for ever, so every band must start at a block boundary.
      */
     static void requireOwnSorBlocks(BenchArgs args, int threads) {
-        int n = Integer.parseInt(args.value("--sor-n", "1000"));
-        int blockRows = Integer.parseInt(args.value("--sor-block-rows", "1"));
+        List<String> sor = jobArgs("sor", args); // N, rows per block
+        int n = Integer.parseInt(sor.get(0));
+        int blockRows = Integer.parseInt(sor.get(1));
         for (int t = 1; t < threads; t++) {
             long first = (long) t * n / threads;
             if (first % blockRows != 0) {
@@ -190,6 +190,7 @@ public final class InstrumentOverhead {
         }
     }
 
+    /** The job arguments of {@code kernel}, whose job classes are {@code jobs.<Kernel>Plain} and {@code jobs.<Kernel>Explicit}. */
     private static List<String> jobArgs(String kernel, BenchArgs args) {
         return switch (kernel) {
             case "sor" -> List.of(args.value("--sor-n", "1000"), args.value("--sor-block-rows", "1"));
