@@ -31,6 +31,11 @@ public final class CommScenarios {
     static final int STREAM_FRAMES = 64;
     static final int STREAM_FRAME_BYTES = 4 << 20;
     static final int BIG_BYTES = 64 << 20;
+    /** Frames the victim of crash-mid-stream takes from each node before it halts, and their size. */
+    static final int DOOMED_FRAMES = 20;
+    static final int DOOMED_FRAME_BYTES = 256 << 10;
+    /** Bounds the frames a node streams at the victim (it keeps every frame it gets). */
+    static final int DOOMED_FRAME_LIMIT = 1_000;
     /** The node that dies in the crash scenario. */
     static final int VICTIM = 2;
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -70,7 +75,8 @@ public final class CommScenarios {
             switch (scenario) {
                 case "all-to-all" -> allToAll(comm, config);
                 case "stream" -> stream(comm, config);
-                case "crash" -> crash(comm, config);
+                case "crash" -> crash(comm, config, false);
+                case "crash-mid-stream" -> crash(comm, config, true);
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);
             }
             List<String> threads = ResourceCheck.lingeringThreads(Duration.ofSeconds(3), "jdsm-", "globalEventExecutor");
@@ -194,9 +200,10 @@ public final class CommScenarios {
     /**
      * Every node exchanges a round of messages with every other; then node VICTIM halts (no fin,
      * no goodbye) while the others wait for its failure report, and the survivors exchange another
-     * round among themselves before they fin.
+     * round among themselves before they fin. {@code midStream}: the victim dies while the others
+     * still stream rendezvous-size messages at it, so their sends to it are in flight when it goes.
      */
-    private static void crash(Comm comm, CommConfig config) throws Exception {
+    private static void crash(Comm comm, CommConfig config, boolean midStream) throws Exception {
         RecordingDispatcher dispatcher = new RecordingDispatcher();
         comm.init(config, dispatcher);
         System.out.println("READY");
@@ -206,7 +213,10 @@ public final class CommScenarios {
         }
         for (int from = 0; from < comm.nodes(); from++) {
             int src = from;
-            dispatcher.await(() -> dispatcher.bulkFrom(src).size() == 1, WAIT, "round 1 from node " + from);
+            dispatcher.await(() -> !dispatcher.bulkFrom(src).isEmpty(), WAIT, "round 1 from node " + from);
+        }
+        if (midStream) {
+            streamAtVictimUntilItFails(comm, dispatcher);
         }
         if (me == VICTIM) {
             System.out.println("HALT");
@@ -228,6 +238,29 @@ public final class CommScenarios {
         System.out.println("SURVIVED");
         comm.fin();
         System.out.println("FAILURES " + dispatcher.failureCalls());
+    }
+
+    /**
+     * The victim takes {@link #DOOMED_FRAMES} frames from each other node and returns (to halt);
+     * the others send it frames, bounded in count and time, until its failure is reported.
+     */
+    private static void streamAtVictimUntilItFails(Comm comm, RecordingDispatcher dispatcher) throws Exception {
+        if (comm.myNode() == VICTIM) {
+            for (int from = 0; from < comm.nodes(); from++) {
+                int src = from;
+                if (from != VICTIM) {
+                    dispatcher.await(() -> dispatcher.bulkFrom(src).size() >= 1 + DOOMED_FRAMES, WAIT,
+                            DOOMED_FRAMES + " streamed frames from node " + from);
+                }
+            }
+            return;
+        }
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        byte[] frame = new byte[DOOMED_FRAME_BYTES];
+        for (int n = 0; n < DOOMED_FRAME_LIMIT && !dispatcher.failures().containsKey(VICTIM) && System.nanoTime() < deadline; n++) {
+            comm.asend(VICTIM, frame);
+            Thread.sleep(1);
+        }
     }
 
     private static long crc(byte[] data) {

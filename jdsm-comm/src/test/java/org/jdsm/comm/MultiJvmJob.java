@@ -67,7 +67,20 @@ public record MultiJvmJob(Class<?> nodeMain, String label, Map<String, String> e
 
     /** Of three nodes one halts; the survivors hear of it exactly once, carry on, and fin cleanly. */
     public void deadNodeIsReportedOnceAndSurvivorsCarryOn() throws Exception {
-        List<JvmProcess> nodes = start("crash", 3);
+        survivorsCarryOnAfter("crash");
+    }
+
+    /**
+     * As {@link #deadNodeIsReportedOnceAndSurvivorsCarryOn}, with sends to the node in flight as it
+     * dies; returns each survivor's whole output, for checks of what the Comm printed.
+     */
+    public List<String> nodeDyingMidStreamIsReportedOnceAndSurvivorsCarryOn() throws Exception {
+        return survivorsCarryOnAfter("crash-mid-stream");
+    }
+
+    private List<String> survivorsCarryOnAfter(String scenario) throws Exception {
+        List<JvmProcess> nodes = start(scenario, 3);
+        List<String> outputs = new ArrayList<>();
         try {
             nodes.get(CommScenarios.VICTIM).awaitLine("HALT", WAIT);
             for (int rank = 0; rank < nodes.size(); rank++) {
@@ -77,8 +90,10 @@ public record MultiJvmJob(Class<?> nodeMain, String label, Map<String, String> e
                     assertEquals("FAILURES [peerFailed(" + CommScenarios.VICTIM + ")]", node.awaitLine("FAILURES", WAIT),
                             node.name() + ": the dead node is reported exactly once");
                     assertCleanExit(node);
+                    outputs.add(node.output());
                 }
             }
+            return outputs;
         } finally {
             JvmProcess.closeAll(nodes);
         }

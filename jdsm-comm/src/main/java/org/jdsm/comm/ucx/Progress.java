@@ -150,7 +150,11 @@ final class Progress implements UcxEvents {
         } finally {
             stopRequested = true; // later sends are dropped
             controls.close();
-            worker.close();
+            int lost = worker.destroy();
+            if (lost > 0) {
+                UcxMesh.LOG.info("node " + mesh.me + ": " + lost + " sends to failed peers were still in UCX at the"
+                        + " end and are dropped (UCX cannot cancel them on transports without peer error handling)");
+            }
         }
     }
 

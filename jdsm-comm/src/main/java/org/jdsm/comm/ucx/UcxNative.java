@@ -71,6 +71,9 @@ final class UcxNative {
     /** The version of the libucp in use. */
     static native String version();
 
-    /** Destroys the worker and context and frees everything the shim allocated for them. */
-    static native void destroy(long worker);
+    /**
+     * Destroys the worker and context and frees everything the shim allocated for them; returns how
+     * many sends UCX still held (sends to peers that died, which UCX could not cancel).
+     */
+    static native int destroy(long worker);
 }

@@ -115,14 +115,20 @@ final class UcxWorker implements AutoCloseable {
     /** Destroys the worker, its endpoints and context. Idempotent. */
     @Override
     public void close() {
+        destroy();
+    }
+
+    /**
+     * As {@link #close}, returning how many sends UCX still held: sends to peers that died, which
+     * UCX could not cancel (0 if already closed).
+     */
+    int destroy() {
         long h;
         synchronized (this) { // a concurrent signal() must not touch a destroyed worker
             h = handle;
             handle = 0;
         }
-        if (h != 0) {
-            UcxNative.destroy(h);
-        }
+        return h != 0 ? UcxNative.destroy(h) : 0;
     }
 
     private long live() {

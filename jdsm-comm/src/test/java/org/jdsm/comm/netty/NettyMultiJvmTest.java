@@ -26,4 +26,9 @@ class NettyMultiJvmTest {
     void deadNodeIsReportedOnceAndSurvivorsCarryOn() throws Exception {
         JOB.deadNodeIsReportedOnceAndSurvivorsCarryOn();
     }
+
+    @Test
+    void nodeDyingMidStreamIsReportedOnceAndSurvivorsCarryOn() throws Exception {
+        JOB.nodeDyingMidStreamIsReportedOnceAndSurvivorsCarryOn();
+    }
 }
