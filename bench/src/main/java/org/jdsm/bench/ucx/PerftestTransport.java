@@ -20,7 +20,8 @@ import org.jdsm.bench.harness.FreePorts;
  * server and client ({@code tag_lat}, the tagged ping-pong UcxComm uses) on 127.0.0.1 with
  * UCX_TLS set, with as many iterations as the last run at that size managed in the repetition's
  * time, and reports perftest's median one-way latency as the repetition's round-trip time (twice
- * that). Process start-up is not in the numbers.
+ * that). Process start-up is not in the numbers. Its endpoints have peer error handling where
+ * UcxComm's on the same transports have it.
  */
 final class PerftestTransport implements Transport {
 
@@ -34,15 +35,21 @@ final class PerftestTransport implements Transport {
 
     private final String name;
     private final String transports;
+    /** perftest's {@code -e}: endpoints with peer error handling, as UcxComm's on these transports. */
+    private final boolean errorHandling;
     /** Wall time per iteration of the last run per size (start-up excluded), to fit the next run in a repetition. */
     private final Map<Integer, Double> wallNanosPerIteration = new HashMap<>();
     /** The processes of the run in progress, killed by a shutdown hook if this JVM is ended meanwhile. */
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
 
-    /** A series {@code name} of perftest over UCX_TLS={@code transports}. */
-    PerftestTransport(String name, String transports) {
+    /**
+     * A series {@code name} of perftest over UCX_TLS={@code transports}, with endpoints that have
+     * peer error handling if {@code errorHandling} (UCX's own cost, which UcxComm pays where it uses it).
+     */
+    PerftestTransport(String name, String transports, boolean errorHandling) {
         this.name = name;
         this.transports = transports;
+        this.errorHandling = errorHandling;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(Process::destroyForcibly),
                 "kill-" + name));
     }
@@ -109,6 +116,9 @@ final class PerftestTransport implements Transport {
     private Process start(List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(EXECUTABLE));
         command.addAll(args);
+        if (errorHandling) {
+            command.add("-e");
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("UCX_TLS", transports);
         Process process = builder.start();

@@ -17,6 +17,7 @@ import org.jdsm.bench.report.Dataset;
 import org.jdsm.bench.report.Report;
 import org.jdsm.bench.report.TableFormatter;
 import org.jdsm.bench.report.Units;
+import org.jdsm.comm.ucx.UcxComm;
 import org.jdsm.comm.ucx.UcxLibrary;
 
 /**
@@ -117,15 +118,23 @@ public final class UcxPingPong {
             if (missing != null) {
                 report.println("SKIP " + name + ": " + missing);
             } else {
-                transports.add(new PerftestTransport(name, series.transports));
+                boolean errorHandling = UcxComm.usesPeerErrorHandling(commOptions(series, settings));
+                report.println(name + ": peer error handling " + (errorHandling ? "on (-e)" : "off")
+                        + ", as UcxComm's over " + series.transports);
+                transports.add(new PerftestTransport(name, series.transports, errorHandling));
             }
         } else if (!UcxLibrary.isAvailable()) {
             report.println("SKIP " + name + ": " + UcxLibrary.unavailableReason());
         } else {
-            Map<String, String> options = new LinkedHashMap<>(UCX_OPTIONS);
-            options.putAll(settings.commOptions()); // --comm-opt wins, but not over the series' transports
-            options.put("ucx.config.TLS", series.transports);
-            transports.openComm(name, "ucx", options);
+            transports.openComm(name, "ucx", commOptions(series, settings));
         }
+    }
+
+    /** UcxComm's options in {@code series}: --comm-opt wins, but not over the series' transports. */
+    private static Map<String, String> commOptions(UcxSeries series, PingPongSettings settings) {
+        Map<String, String> options = new LinkedHashMap<>(UCX_OPTIONS);
+        options.putAll(settings.commOptions());
+        options.put("ucx.config.TLS", series.transports);
+        return options;
     }
 }

@@ -3,6 +3,7 @@ package org.jdsm.comm.ucx;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
@@ -100,6 +101,17 @@ public final class UcxComm implements Comm {
             }
         }
         return peers;
+    }
+
+    /**
+     * Whether a UcxComm given these CommConfig {@code options} runs with UCX peer error handling
+     * ({@code ucx.errorHandling}, where {@code auto} decides by the transports UCX may use), e.g. so
+     * that a benchmark runs UCX's own tools in the same mode.
+     *
+     * @throws CommException if an option is malformed
+     */
+    public static boolean usesPeerErrorHandling(Map<String, String> options) {
+        return UcxOptions.from(options, null).peerErrorHandling(); // the bind host plays no part in it
     }
 
     @Override

@@ -33,24 +33,29 @@ record UcxOptions(boolean poll, long spinNanos, boolean peerErrorHandling, int p
             "knem", "xpmem");
 
     static UcxOptions from(CommConfig config) {
+        return from(config.options(), config.bindHost());
+    }
+
+    /** The options given as CommConfig {@code options}, for a node bound to {@code bindHost}. */
+    static UcxOptions from(Map<String, String> options, String bindHost) {
         Map<String, String> ucx = new LinkedHashMap<>();
         String property = "jdsm." + CONFIG_PREFIX;
         System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith(property))
                 .forEach(key -> ucx.put(key.substring(property.length()), System.getProperty(key)));
-        config.options().forEach((key, value) -> {
+        options.forEach((key, value) -> {
             if (key.startsWith(CONFIG_PREFIX)) {
                 ucx.put(key.substring(CONFIG_PREFIX.length()), value);
             }
         });
-        String progress = option(config, "ucx.progress", "wait");
+        String progress = option(options, "ucx.progress", "wait");
         if (!progress.equals("poll") && !progress.equals("wait")) {
             throw new CommException("option ucx.progress must be poll or wait, not '" + progress + "'");
         }
         String tls = ucx.getOrDefault("TLS", System.getenv("UCX_TLS"));
-        return new UcxOptions(progress.equals("poll"), intOption(config, "ucx.spinMicros", 50) * 1000L,
-                errorHandling(option(config, "ucx.errorHandling", "auto"), tls), intOption(config, "ucx.port", 0),
-                option(config, "ucx.advertiseHost", config.bindHost()),
-                intOption(config, "ucx.handshakeTimeoutMs", 10_000), Map.copyOf(ucx));
+        return new UcxOptions(progress.equals("poll"), intOption(options, "ucx.spinMicros", 50) * 1000L,
+                errorHandling(option(options, "ucx.errorHandling", "auto"), tls), intOption(options, "ucx.port", 0),
+                option(options, "ucx.advertiseHost", bindHost),
+                intOption(options, "ucx.handshakeTimeoutMs", 10_000), Map.copyOf(ucx));
     }
 
     /** True if UCX may pick a shared-memory transport with this UCX_TLS value (null: UCX's default, all). */
@@ -76,12 +81,12 @@ record UcxOptions(boolean poll, long spinNanos, boolean peerErrorHandling, int p
         };
     }
 
-    private static String option(CommConfig config, String key, String fallback) {
-        return config.option(key, System.getProperty("jdsm." + key, fallback));
+    private static String option(Map<String, String> options, String key, String fallback) {
+        return options.getOrDefault(key, System.getProperty("jdsm." + key, fallback));
     }
 
-    private static int intOption(CommConfig config, String key, int fallback) {
-        String value = option(config, key, Integer.toString(fallback));
+    private static int intOption(Map<String, String> options, String key, int fallback) {
+        String value = option(options, key, Integer.toString(fallback));
         try {
             int parsed = Integer.parseInt(value);
             if (parsed < 0) {

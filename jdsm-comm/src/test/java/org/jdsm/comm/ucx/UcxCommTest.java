@@ -12,6 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -133,6 +134,18 @@ class UcxCommTest {
         assertTrue(UcxOptions.mayUseSharedMemory("^ib"));
         assertFalse(UcxOptions.mayUseSharedMemory("tcp"));
         assertFalse(UcxOptions.mayUseSharedMemory("rc,ud,self"));
+    }
+
+    @Test
+    void peerErrorHandlingIsAnsweredForGivenOptions() {
+        String tls = UcxOptions.CONFIG_PREFIX + "TLS";
+        assertTrue(UcxComm.usesPeerErrorHandling(Map.of(tls, "tcp")), "auto over tcp alone");
+        assertFalse(UcxComm.usesPeerErrorHandling(Map.of(tls, UcxTests.SHARED_MEMORY)), "auto with shared memory");
+        assertFalse(UcxComm.usesPeerErrorHandling(Map.of(tls, "tcp", "ucx.errorHandling", "none")));
+        assertTrue(UcxComm.usesPeerErrorHandling(Map.of(tls, "sm", "ucx.errorHandling", "peer")));
+        CommException e = assertThrows(CommException.class,
+                () -> UcxComm.usesPeerErrorHandling(Map.of("ucx.errorHandling", "maybe")));
+        assertTrue(e.getMessage().contains("ucx.errorHandling"), e.getMessage());
     }
 
     /** Node 0 of a 2-node job, whose init runs in the background until node 1 (a test's RawUcxPeer) is in. */
