@@ -1,6 +1,7 @@
 package org.jdsm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -11,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.ucx.UcxLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * {@code bin/jdsm run} end to end, as separate processes: the shaded jar, the script, node JVMs over
@@ -93,6 +96,20 @@ class JdsmRunIT {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.CrashOnRank", "1")) {
             assertEquals(42, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    /** A node dying with block fetches from it in flight ends the job with its rank named, over every comm. */
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("org.jdsm.launch.CommChoice#NETWORKED")
+    void nodeDyingWhileItsBlocksAreFetchedIsNamedAndTheOthersStop(CommChoice comm) throws Exception {
+        comm.assumeUsable();
+        List<String> args = List.of("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.CrashWhileFetched", "1");
+        try (JdsmProcess jdsm = JdsmProcess.run(comm.env(), comm.runArgs(args))) {
+            assertEquals(42, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
+            assertFalse(jdsm.stdout().contains("UCX  WARN") || jdsm.stderr().contains("UCX  WARN"), jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }
     }
