@@ -55,7 +55,8 @@ final class AppRunner {
                     List<String> args = new ArrayList<>(List.of(Long.toString(limitSeconds), app.sample(),
                             Integer.toString(rank), join(ports), cluster, "--"));
                     args.addAll(jobArgs);
-                    ChildJvm member = ChildJvm.start(label + "/member" + rank, HzMain.class, args, Map.of());
+                    ChildJvm member = ChildJvm.start(label + "/member" + rank, HzMain.class, HzMain.JVM_ARGS, args,
+                            Map.of());
                     children.add(member);
                     main = member; // rank 0, started last
                 }

@@ -22,6 +22,17 @@ public final class HzMain {
     /** The Hazelcast version on the class path (bench/pom.xml). */
     static final String VERSION = com.hazelcast.instance.GeneratedBuildProperties.VERSION;
 
+    /**
+     * The JVM options Hazelcast asks for at start-up on Java 9 and later ("to get the best
+     * performance results"), as its users would add them.
+     */
+    static final List<String> JVM_ARGS = List.of("--add-modules", "java.se",
+            "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED");
+
     /** Keeps the logger (and its level) alive: JUL holds loggers weakly. */
     private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
 
@@ -52,6 +63,9 @@ public final class HzMain {
             }, CpuProfile.WORKER + rank);
             worker.start();
             worker.join();
+            // The run is over: the parent now ends the members one by one, and the survivor's
+            // connection-reset warnings (with stack traces) would only bury the results.
+            HAZELCAST_LOG.setLevel(Level.SEVERE);
             if (error[0] != null) {
                 throw error[0];
             }

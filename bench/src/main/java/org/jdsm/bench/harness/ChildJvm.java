@@ -39,9 +39,16 @@ public final class ChildJvm implements AutoCloseable {
     /** Starts {@code main} with {@code args} and extra environment {@code env}. */
     public static ChildJvm start(String label, Class<?> main, List<String> args, Map<String, String> env)
             throws IOException {
+        return start(label, main, List.of(), args, env);
+    }
+
+    /** As {@link #start(String, Class, List, Map)}, with {@code jvmArgs} after this JVM's options. */
+    public static ChildJvm start(String label, Class<?> main, List<String> jvmArgs, List<String> args,
+            Map<String, String> env) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(BenchEnv.jvmArgs());
+        cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(main.getName());
