@@ -462,19 +462,33 @@ static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, j
     return (jlong)(intptr_t)e;
 }
 
+/* A send of length bytes whose native copy the caller fills; NULL with a Java exception. */
+static op_t *send_start(JNIEnv *env, shim_t *s, jlong tag, jint length)
+{
+    op_t *op = op_start(s, OP_SEND, (size_t)length, tag);
+    if (op == NULL) {
+        throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
+    }
+    return op;
+}
+
+/* Hands a filled send to UCX: 0 if it completed at once, 1 if UCX still works on it, -1 with a Java exception. */
+static jint send_filled(JNIEnv *env, op_t *op, jlong ep, jlong tag)
+{
+    ucp_request_param_t param = op_param(op);
+    param.cb.send = send_done;
+    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, op->length,
+                                                (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
+}
+
 /* Sends a copy of data[offset, offset + length): it is copied now, UCX sends the copy. */
 static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jbyteArray data,
                    jint offset, jint length)
 {
     shim_t *s = shim_of(env, handle);
-    ucp_request_param_t param;
     op_t *op;
 
-    if (s == NULL || !not_null(env, data)) {
-        return -1;
-    }
-    if ((op = op_start(s, OP_SEND, (size_t)length, tag)) == NULL) {
-        throw_error(env, "ucp_tag_send_nbx", UCS_ERR_NO_MEMORY);
+    if (s == NULL || !not_null(env, data) || (op = send_start(env, s, tag, length)) == NULL) {
         return -1;
     }
     (*env)->GetByteArrayRegion(env, data, offset, length, (jbyte *)op->buffer);
@@ -482,10 +496,29 @@ static jint j_send(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, j
         op_release(op);
         return -1;
     }
-    param = op_param(op);
-    param.cb.send = send_done;
-    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, (size_t)length,
-                                                (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
+    return send_filled(env, op, ep, tag);
+}
+
+/* As j_send, from bytes [offset, offset + length) of a direct buffer (Java checked the range). */
+static jint j_send_direct(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jobject data,
+                          jint offset, jint length)
+{
+    shim_t *s = shim_of(env, handle);
+    char *from;
+    op_t *op;
+
+    if (s == NULL || !not_null(env, data)) {
+        return -1;
+    }
+    if ((from = (*env)->GetDirectBufferAddress(env, data)) == NULL) {
+        (*env)->ThrowNew(env, error_class, "not a direct buffer");
+        return -1;
+    }
+    if ((op = send_start(env, s, tag, length)) == NULL) {
+        return -1;
+    }
+    memcpy(op->buffer, from + offset, (size_t)length);
+    return send_filled(env, op, ep, tag);
 }
 
 /* Starts receiving a probed message (size bytes of it) into a native buffer. NULL with a Java exception. */
@@ -562,6 +595,16 @@ static void j_copy_out(JNIEnv *env, jclass cls, jlong handle, jlong receive, jby
         copy_into(env, op, into);
     }
     op_release(op);
+}
+
+/* A completed receive's data as a direct buffer over its native memory, valid until copy_out frees it. */
+static jobject j_view(JNIEnv *env, jclass cls, jlong handle, jlong receive)
+{
+    op_t *op = (op_t *)(intptr_t)receive;
+    if (shim_of(env, handle) == NULL) {
+        return NULL;
+    }
+    return (*env)->NewDirectByteBuffer(env, op->buffer, (jlong)op->length);
 }
 
 /* Tells Java about finished receives and failed endpoints; returns how many, or -1 if Java threw. */
@@ -812,6 +855,8 @@ static const JNINativeMethod methods[] = {
     { "address",    "(J)[B",                                      (void *)j_address },
     { "connect",    "(J[BIZ)J",                                   (void *)j_connect },
     { "send",       "(JJJ[BII)I",                                   (void *)j_send },
+    { "sendDirect", "(JJJLjava/nio/ByteBuffer;II)I",              (void *)j_send_direct },
+    { "view",       "(JJ)Ljava/nio/ByteBuffer;",                  (void *)j_view },
     { "receive",    "(JJJJ[B)J",                                  (void *)j_receive },
     { "discard",    "(JJ)V",                                      (void *)j_discard },
     { "copyOut",    "(JJ[B)V",                                    (void *)j_copy_out },

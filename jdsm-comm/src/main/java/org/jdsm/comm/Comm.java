@@ -1,5 +1,6 @@
 package org.jdsm.comm;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -50,6 +51,19 @@ public interface Comm {
      */
     default void asend(int node, byte[] buffer, int offset, int length) {
         asend(node, Arrays.copyOfRange(buffer, offset, offset + length));
+    }
+
+    /**
+     * Like {@link #asend(int, byte[], int, int)} for a copy of {@code message}'s remaining bytes
+     * (position to limit; the position is left as it is): the caller may reuse the buffer as soon as
+     * this returns. A Comm that copies into native send buffers takes a direct buffer's bytes in one
+     * native copy, e.g. to send on what a {@link DirectDispatcher} was lent; the default makes an
+     * array.
+     */
+    default void asend(int node, ByteBuffer message) {
+        byte[] copy = new byte[message.remaining()];
+        message.get(message.position(), copy);
+        asend(node, copy);
     }
 
     /** Queues a small, high-priority message for {@code node}. */

@@ -2,6 +2,7 @@ package org.jdsm.trans;
 
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -18,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
-import org.jdsm.comm.BufferDispatcher;
+import org.jdsm.comm.DirectDispatcher;
 import org.jdsm.wire.WireFormat;
 
 /**
@@ -33,7 +34,7 @@ import org.jdsm.wire.WireFormat;
  * one pair's messages on one thread in order, and never on the sending thread (so a handler cannot
  * re-enter one that is sending).
  */
-public final class Trans implements BufferDispatcher {
+public final class Trans implements DirectDispatcher {
 
     private static final System.Logger LOG = System.getLogger(Trans.class.getName());
 
@@ -172,9 +173,9 @@ public final class Trans implements BufferDispatcher {
     public void received(int fromNode, byte[] message) {
         traffic.received(fromNode, message.length);
         if (inline) {
-            handle(fromNode, message, message.length);
+            handle(fromNode, wire.open(message));
         } else {
-            bulkLanes.submit(fromNode, () -> handle(fromNode, message, message.length));
+            bulkLanes.submit(fromNode, () -> handle(fromNode, wire.open(message)));
         }
     }
 
@@ -183,9 +184,22 @@ public final class Trans implements BufferDispatcher {
     public void received(int fromNode, byte[] buffer, int length) {
         if (inline) {
             traffic.received(fromNode, length);
-            handle(fromNode, buffer, length);
+            handle(fromNode, wire.open(buffer, length));
         } else {
             received(fromNode, Arrays.copyOf(buffer, length));
+        }
+    }
+
+    /** Lent native memory: decoded right there when handling inline (no copy), else copied for the worker. */
+    @Override
+    public void received(int fromNode, ByteBuffer message) {
+        if (inline) {
+            traffic.received(fromNode, message.remaining());
+            handle(fromNode, wire.open(message));
+        } else {
+            byte[] copy = new byte[message.remaining()];
+            message.get(message.position(), copy);
+            received(fromNode, copy);
         }
     }
 
@@ -220,9 +234,8 @@ public final class Trans implements BufferDispatcher {
         }
     }
 
-    private void handle(int from, byte[] bytes, int length) {
+    private void handle(int from, Input in) {
         guard(from, () -> {
-            Input in = wire.open(bytes, length);
             byte kind = in.readByte();
             switch (kind) {
                 case ONE_WAY -> handler.received(from, wire.readPayload(in));

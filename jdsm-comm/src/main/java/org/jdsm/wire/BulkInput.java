@@ -1,20 +1,25 @@
 package org.jdsm.wire;
 
-import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.ByteBufferInput;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-/** The reading twin of {@link BulkOutput}: primitive arrays come out of the buffer in one copy each. */
-final class BulkInput extends Input {
+/**
+ * The reading twin of {@link BulkOutput}: primitive arrays come out of the buffer in one copy each.
+ * It reads a ByteBuffer, so that one class serves both a message in an array (wrapped) and one in
+ * native memory a Comm lends (a direct buffer), with the same wire format.
+ */
+final class BulkInput extends ByteBufferInput {
 
-    BulkInput(byte[] bytes, int length) {
-        super(bytes, 0, length);
+    /** Reads {@code message} from its position to its limit; the buffer's own position is not moved. */
+    BulkInput(ByteBuffer message) {
+        super(message.slice());
     }
 
     private ByteBuffer window(int bytes) {
         require(bytes);
-        ByteBuffer view = ByteBuffer.wrap(buffer, position, bytes).order(ByteOrder.LITTLE_ENDIAN);
-        position += bytes;
+        ByteBuffer view = byteBuffer.slice(position, bytes).order(ByteOrder.LITTLE_ENDIAN);
+        setPosition(position + bytes);
         return view;
     }
 

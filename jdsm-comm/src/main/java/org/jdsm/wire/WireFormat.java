@@ -2,6 +2,7 @@ package org.jdsm.wire;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
+import java.nio.ByteBuffer;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.lang.ref.SoftReference;
@@ -149,7 +150,15 @@ public final class WireFormat {
      * (arrays and strings are copied out), so it may be reused once they are read.
      */
     public Input open(byte[] buffer, int length) {
-        return new BulkInput(buffer, length);
+        return new BulkInput(ByteBuffer.wrap(buffer, 0, length));
+    }
+
+    /**
+     * Opens {@code message}'s bytes from its position to its limit (its position is not moved), e.g.
+     * native memory a Comm lends; decoded objects never share it either.
+     */
+    public Input open(ByteBuffer message) {
+        return new BulkInput(message);
     }
 
     /** Reads the class-tagged payload that follows the header in {@code in}. */

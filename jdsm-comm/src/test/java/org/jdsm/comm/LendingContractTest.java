@@ -12,10 +12,12 @@ import org.junit.jupiter.api.Test;
 public abstract class LendingContractTest extends CommContractTest {
 
     private static final int COUNT = 40;
+    /** Large messages go by rendezvous in UCX, the small ones between them eagerly. */
+    private static final int LARGE = 256 << 10;
 
     @Test
     void bulkMessagesFromPeersComeInOneReusedLentBuffer() throws Exception {
-        sendMix(0, 1);
+        sendMixFrom0To1(COUNT, LARGE);
         RecordingDispatcher.Lending d = (RecordingDispatcher.Lending) mesh.dispatcher(1);
         d.await(() -> d.bulkFrom(0).size() == COUNT, WAIT, COUNT + " messages 0->1");
         Messages.checkSequence(d.bulkFrom(0), 0, COUNT, "0->1");
@@ -28,17 +30,6 @@ public abstract class LendingContractTest extends CommContractTest {
     void lentBuffersSentOnByCopyingSendsFromTheCallbackArriveIntact() throws Exception {
         Comm echo = mesh.comm(1);
         ((RecordingDispatcher.Lending) mesh.dispatcher(1)).onLent((from, buffer, length) -> echo.asend(from, buffer, 0, length));
-        sendMix(0, 1);
-        RecordingDispatcher d = mesh.dispatcher(0);
-        d.await(() -> d.bulkFrom(1).size() == COUNT, WAIT, COUNT + " echoes 0->1->0");
-        Messages.checkSequence(d.bulkFrom(1), 0, COUNT, "0->1->0");
-        assertNoFailures();
-    }
-
-    /** Large (rendezvous in UCX) and small (eager) messages alternate, so some queue behind others. */
-    private void sendMix(int from, int to) {
-        for (int seq = 0; seq < COUNT; seq++) {
-            mesh.comm(from).asend(to, Messages.make(from, seq, seq % 2 == 0 ? 256 << 10 : 100));
-        }
+        sendMixAndCheckEchoes(COUNT, LARGE);
     }
 }

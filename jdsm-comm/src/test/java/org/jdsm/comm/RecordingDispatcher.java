@@ -1,5 +1,6 @@
 package org.jdsm.comm;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,6 +30,38 @@ public class RecordingDispatcher implements Dispatcher {
     private final Map<Integer, Throwable> failures = new ConcurrentHashMap<>();
     private final List<String> calls = new ArrayList<>();
 
+    /** A recorder that also takes bulk messages in lent native memory (as Trans does), copying each before it returns. */
+    public static RecordingDispatcher direct() {
+        return new Direct();
+    }
+
+    /** Takes bulk messages in lent native memory too, and counts those; can react to each with the lent buffer itself. */
+    public static final class Direct extends Lending implements DirectDispatcher {
+        private int direct;
+        private volatile BiConsumer<Integer, ByteBuffer> onDirect = (from, message) -> { };
+
+        @Override
+        public void received(int fromNode, ByteBuffer message) {
+            synchronized (this) {
+                direct++;
+            }
+            byte[] copy = new byte[message.remaining()];
+            message.get(message.position(), copy);
+            received(fromNode, copy);
+            onDirect.accept(fromNode, message);
+        }
+
+        /** Runs {@code reaction} after recording each message lent in native memory. */
+        public void onDirect(BiConsumer<Integer, ByteBuffer> reaction) {
+            onDirect = reaction;
+        }
+
+        /** Bulk messages that came in lent native memory. */
+        public synchronized int directMessages() {
+            return direct;
+        }
+    }
+
     /** A recorder that takes bulk messages in lent buffers (as Trans does), copying each before it returns. */
     public static RecordingDispatcher lending() {
         return new Lending();
@@ -38,7 +71,7 @@ public class RecordingDispatcher implements Dispatcher {
      * Takes bulk messages in lent buffers and counts them, and the distinct buffers they came in;
      * can react to each with the lent buffer itself.
      */
-    public static final class Lending extends RecordingDispatcher implements BufferDispatcher {
+    public static class Lending extends RecordingDispatcher implements BufferDispatcher {
         private final Set<byte[]> buffers = Collections.newSetFromMap(new IdentityHashMap<>());
         private int lent;
         private volatile LentReaction onLent = (from, buffer, length) -> { };

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.local.LocalComm;
-import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,11 +34,9 @@ class TransDeliveryTest {
     private static final int NODES = 4;
     private static final int SENDERS = 3;
     private static final int MESSAGES = 1500;
-    private static final byte[] SECRET = "trans-test-secret-sixteen-plus".getBytes(StandardCharsets.UTF_8);
 
     /** Checks FIFO per (source node, sending thread) and records the threads that ran it. */
-    private static final class CheckingHandler implements MessageHandler {
-        private final boolean nonBlocking;
+    private static final class CheckingHandler extends TransNodes.Handler {
         private final Map<Long, Integer> lastSeq = new ConcurrentHashMap<>();
         private final Set<String> threads = ConcurrentHashMap.newKeySet();
         private final List<String> errors = new ArrayList<>();
@@ -50,12 +44,7 @@ class TransDeliveryTest {
         private final AtomicReference<String> failedOn = new AtomicReference<>();
 
         CheckingHandler(boolean nonBlocking) {
-            this.nonBlocking = nonBlocking;
-        }
-
-        @Override
-        public boolean nonBlocking() {
-            return nonBlocking;
+            super(nonBlocking);
         }
 
         @Override
@@ -90,25 +79,7 @@ class TransDeliveryTest {
     }
 
     private static List<Trans> start(List<CheckingHandler> handlers) throws Exception {
-        String job = "trans-" + System.nanoTime();
-        List<Trans> all = new ArrayList<>();
-        ExecutorService starters = Executors.newFixedThreadPool(handlers.size());
-        try {
-            List<Future<?>> inits = new ArrayList<>();
-            for (int rank = 0; rank < handlers.size(); rank++) {
-                Trans t = new Trans(new LocalComm(), new WireFormat(), handlers.get(rank), 2);
-                all.add(t);
-                CommConfig config = CommConfig.builder().jobId(job).myNode(rank).nodes(handlers.size()).secret(SECRET)
-                        .connectTimeout(Duration.ofSeconds(20)).build();
-                inits.add(starters.submit(() -> t.init(config)));
-            }
-            for (Future<?> f : inits) {
-                f.get(30, TimeUnit.SECONDS);
-            }
-            return all;
-        } finally {
-            starters.shutdownNow();
-        }
+        return TransNodes.start(handlers, LocalComm::new, Map.of());
     }
 
     @ParameterizedTest(name = "nonBlocking={0}")

@@ -3,10 +3,13 @@ package org.jdsm.wire;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.io.Input;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -49,6 +52,37 @@ class WireFormatTest {
         assertEquals(7, in.readByte());
         assertEquals(123_456_789L, in.readVarLong(true));
         assertEquals(List.of("a", "b"), wire.readPayload(in));
+    }
+
+    /** A message in native memory (as UcxComm lends it) reads as it does from an array: header, every array kind, the rest. */
+    @Test
+    void aMessageInADirectBufferReadsLikeTheArray() {
+        Random r = new Random(11);
+        float[] f = {r.nextFloat(), -0f, Float.NaN};
+        List<Object> payload = List.of(doubles(3000, 1), r.longs(700).toArray(), r.ints(900).toArray(), f,
+                new short[] {1, -2, 3}, "chars: \u00e9\u4e2d".toCharArray(), new byte[] {9, -9}, new boolean[] {true, false},
+                "after the arrays", 42L);
+        byte[] bytes = wire.encode(out -> {
+            out.writeByte(7);
+            out.writeVarLong(123_456_789L, true);
+        }, payload);
+        int offset = 11;
+        ByteBuffer direct = ByteBuffer.allocateDirect(offset + bytes.length + 5);
+        direct.position(offset).put(bytes).put(new byte[] {1, 2, 3, 4, 5}).flip().position(offset).limit(offset + bytes.length);
+        Input in = wire.open(direct);
+        assertEquals(7, in.readByte());
+        assertEquals(123_456_789L, in.readVarLong(true));
+        List<?> read = (List<?>) wire.readPayload(in);
+        assertEquals(offset, direct.position(), "reading does not move the buffer's position");
+        assertEquals(payload.size(), read.size());
+        for (int k = 0; k < payload.size(); k++) {
+            Object expected = payload.get(k);
+            if (expected.getClass().isArray()) {
+                assertTrue(Objects.deepEquals(expected, read.get(k)), "element " + k + ", a " + expected.getClass().getSimpleName());
+            } else {
+                assertEquals(expected, read.get(k), "element " + k);
+            }
+        }
     }
 
     @Test

@@ -1,11 +1,13 @@
 package org.jdsm.bench.comm;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.bench.harness.Budget;
 import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommException;
+import org.jdsm.comm.DirectDispatcher;
 import org.jdsm.comm.Dispatcher;
 
 /**
@@ -13,9 +15,10 @@ import org.jdsm.comm.Dispatcher;
  * {@link Dispatcher#received} callback records the round trip and sends the next ping itself, so
  * the numbers are the Comm's own, without a hand-off to another thread. The measuring thread only
  * starts a repetition and waits for its end. Replies need not outlive the callback, so they may
- * come in the Comm's reused buffer ({@link BufferDispatcher}, as Trans takes them).
+ * come in the Comm's reused buffer ({@link BufferDispatcher}) or its native memory
+ * ({@link DirectDispatcher}), as Trans takes them.
  */
-final class CommTransport implements Transport, BufferDispatcher {
+final class CommTransport implements Transport, DirectDispatcher {
 
     private static final long REPLY_SLACK_NANOS = 10_000_000_000L;
 
@@ -89,6 +92,12 @@ final class CommTransport implements Transport, BufferDispatcher {
     @Override
     public void received(int fromNode, byte[] reply) {
         received(fromNode, reply, reply.length);
+    }
+
+    /** A reply in native memory the Comm lent (as Trans takes messages): only its length is looked at, as for arrays. */
+    @Override
+    public void received(int fromNode, ByteBuffer reply) {
+        received(fromNode, null, reply.remaining());
     }
 
     @Override

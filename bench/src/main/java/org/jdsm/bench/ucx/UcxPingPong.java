@@ -41,7 +41,7 @@ public final class UcxPingPong {
     private static final List<BenchArgs.Option> OPTIONS = Stream.concat(PingPongSettings.OPTIONS.stream()
             .map(o -> !o.name().equals("--transports") ? o : new BenchArgs.Option(o.name(), o.valueName(),
                     "comma list of " + String.join(", ", DEFAULT_TRANSPORTS) + " (default all), or local")),
-            Stream.of(new BenchArgs.Option("--no-breakdown", null, "skip the in-process replay of UcxComm's copies")))
+            Stream.of(new BenchArgs.Option("--no-breakdown", null, "skip the in-process replay of UcxComm's copy")))
             .toList();
 
     private UcxPingPong() {
@@ -103,7 +103,7 @@ public final class UcxPingPong {
             return;
         }
         report.println();
-        report.println("Where UcxComm's extra time goes (the Comm API hands over byte[]; see jdsm-comm/UCX.md, Copies):");
+        report.println("Where UcxComm's extra time goes (the sender copies the message into staging; see jdsm-comm/UCX.md, Copies):");
         report.table(steps, new TableFormatter(Units::bytes, Units::number));
         report.saveCsv("copy-cost", steps);
     }

@@ -11,7 +11,8 @@ import org.jdsm.comm.CommException;
  * BufferDispatcher, the reused lent buffer). One that does not (rendezvous, or eager fragments still
  * arriving) keeps its data in native memory and holds back later messages of its lane, and the
  * peer's goodbye marker, until it completes; those later messages wait in native memory too, as
- * the lent buffer can hold only the message being delivered.
+ * the lent buffer can hold only the message being delivered. Large bulk messages for a
+ * DirectDispatcher always take that second path and are delivered in their native buffer.
  */
 final class Inbox {
 
@@ -83,12 +84,13 @@ final class Inbox {
         }
         int size = (int) length;
         ArrayDeque<UcxPeer.Incoming> inFlight = peer.inFlight(express);
-        byte[] into = inFlight.isEmpty() ? mesh.receiveBuffer(express, size) : null;
+        boolean direct = mesh.deliversDirect(express, size);
+        byte[] into = inFlight.isEmpty() && !direct ? mesh.receiveBuffer(express, size) : null;
         long receive = worker.receive(message, tag, size, into);
         if (receive == 0) {
             mesh.deliver(peer.rank, express, into, size);
-        } else {
-            inFlight.add(new UcxPeer.Incoming(receive, size, into, false));
+        } else { // a direct receive always gets here: it is delivered from its native buffer once reported complete
+            inFlight.add(new UcxPeer.Incoming(receive, size, into, direct, false));
         }
     }
 
@@ -135,6 +137,15 @@ final class Inbox {
                 mesh.fail(peer, new UcxException("receiving from node " + peer.rank + " failed: "
                         + UcxNative.statusText(in.status)));
                 return n;
+            }
+            if (in.direct) {
+                try {
+                    mesh.deliver(peer.rank, worker.view(in.receive));
+                } finally {
+                    worker.copyOut(in.receive, null); // frees the native buffer the dispatcher was lent
+                }
+                n++;
+                continue;
             }
             // The lent buffer chosen at the start (if any) is free again: only a delivery borrows it.
             byte[] into = in.into != null ? in.into : mesh.receiveBuffer(express, in.length);

@@ -1,5 +1,6 @@
 package org.jdsm.comm.ucx;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -89,6 +90,27 @@ final class Progress implements UcxEvents {
             return;
         }
         queue(false, node, Arrays.copyOfRange(buffer, offset, offset + length));
+    }
+
+    /** As {@link #sendCopy(int, byte[], int, int)} for {@code buffer}'s remaining bytes (its position stays). */
+    void sendCopy(int node, ByteBuffer buffer) {
+        if (stopRequested) {
+            return;
+        }
+        if (sendsAtOnce(false, node)) {
+            UcxPeer peer = upPeer(node);
+            if (peer != null) {
+                try {
+                    worker.send(peer.endpoint(false), Tags.of(false, mesh.me, peer.control.sendKey), buffer);
+                } catch (UcxException e) {
+                    mesh.fail(peer, e);
+                }
+            }
+            return;
+        }
+        byte[] copy = new byte[buffer.remaining()];
+        buffer.get(buffer.position(), copy);
+        queue(false, node, copy);
     }
 
     /** True if a send to a peer made here can go to UCX at once, keeping its lane's order. */
@@ -222,15 +244,21 @@ final class Progress implements UcxEvents {
             mesh.deliver(node, express, data);
             return;
         }
-        UcxPeer peer = mesh.peer(node);
-        if (!peer.isUp()) {
-            return; // dropped: the peer left or failed
+        UcxPeer peer = upPeer(node);
+        if (peer == null) {
+            return;
         }
         try {
             worker.send(peer.endpoint(express), Tags.of(express, mesh.me, peer.control.sendKey), data, offset, length);
         } catch (UcxException e) {
             mesh.fail(peer, e);
         }
+    }
+
+    /** The peer to send to, or null if it left or failed (the message is dropped). */
+    private UcxPeer upPeer(int node) {
+        UcxPeer peer = mesh.peer(node);
+        return peer.isUp() ? peer : null;
     }
 
     /** An endpoint's error callback, kept until the native call that reported it has returned. */

@@ -1,6 +1,7 @@
 package org.jdsm.comm.ucx;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,9 @@ import org.jdsm.comm.MessageLimits;
  * and each peer's tag carries a key only authenticated peers know. One progress thread per node
  * does all UCX work ({@code Progress}); each message is copied once between its Java array and a
  * native buffer UCX works on (arrays are never pinned). A {@link org.jdsm.comm.BufferDispatcher}
- * gets bulk messages in one reused receive buffer, lent for the callback.
+ * gets bulk messages in one reused receive buffer, lent for the callback; a
+ * {@link org.jdsm.comm.DirectDispatcher} gets bulk messages from {@link UcxMesh#DIRECT_MIN_BYTES}
+ * up in the native buffer UCX received them into, with no copy.
  *
  * <p>Options ({@link CommConfig#option}, else system property {@code jdsm.}<i>option</i>, e.g.
  * {@code -Djdsm.ucx.progress=poll}):
@@ -151,6 +154,14 @@ public final class UcxComm implements Comm {
         Objects.checkFromIndexSize(offset, length, buffer.length);
         MessageLimits.checkBulk(config, node, length);
         p.sendCopy(node, buffer, offset, length);
+    }
+
+    /** A direct buffer's bytes go to UCX's staging buffer in one native copy (on the progress thread, as above). */
+    @Override
+    public void asend(int node, ByteBuffer message) {
+        Progress p = running(node);
+        MessageLimits.checkBulk(config, node, message.remaining());
+        p.sendCopy(node, message);
     }
 
     @Override

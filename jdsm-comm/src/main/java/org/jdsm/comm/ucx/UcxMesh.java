@@ -1,16 +1,19 @@
 package org.jdsm.comm.ucx;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jdsm.comm.BufferDispatcher;
+import org.jdsm.comm.DirectDispatcher;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.net.LendingBuffer;
 
 /**
  * The job as the progress thread sees it: the peers, delivery to the Dispatcher (in one reused,
- * lent buffer where it is a {@link BufferDispatcher}), and the rule that a peer failure is reported
+ * lent buffer where it is a {@link BufferDispatcher}, large ones in UCX's own receive buffer where
+ * it is a {@link DirectDispatcher}), and the rule that a peer failure is reported
  * exactly once, never after an orderly departure, never while closing. Only the progress thread
  * calls it.
  */
@@ -21,8 +24,17 @@ final class UcxMesh {
     final int me;
     private final UcxPeer[] peers;
     private final Dispatcher dispatcher;
+    /**
+     * Bulk messages from this size on go to a {@link DirectDispatcher} in UCX's receive buffer: UCX
+     * sends them by rendezvous here (UCX_RNDV_THRESH is 8 KiB for tcp and shared memory), so they
+     * complete after the call that starts them anyway; below it a copy is cheaper than a buffer object.
+     */
+    static final int DIRECT_MIN_BYTES = 8 << 10;
+
     /** Lends received bulk messages to a BufferDispatcher; null for other Dispatchers. */
     private final LendingBuffer lent;
+    /** The dispatcher if it reads messages in native memory, else null. */
+    private final DirectDispatcher direct;
     private boolean closing;
 
     /** {@code peers} is indexed by rank, with null at {@code me}. */
@@ -31,6 +43,21 @@ final class UcxMesh {
         this.peers = peers;
         this.dispatcher = dispatcher;
         this.lent = dispatcher instanceof BufferDispatcher ? new LendingBuffer() : null;
+        this.direct = dispatcher instanceof DirectDispatcher d ? d : null;
+    }
+
+    /** True if a message of this lane and length goes to the dispatcher in UCX's receive buffer ({@link #deliver(int, ByteBuffer)}). */
+    boolean deliversDirect(boolean express, int length) {
+        return direct != null && !express && length >= DIRECT_MIN_BYTES;
+    }
+
+    /** Hands over a bulk message in UCX's receive buffer, lent for the call; a Dispatcher bug must not stop the progress thread. */
+    void deliver(int from, ByteBuffer message) {
+        try {
+            direct.received(from, message);
+        } catch (RuntimeException e) {
+            dispatcherFailed(from, e);
+        }
     }
 
     /** The peer of that rank, or null for this node and for ranks outside the job. */
@@ -75,8 +102,12 @@ final class UcxMesh {
                 dispatcher.received(from, buffer);
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "node " + me + ": the dispatcher failed on a message from node " + from, e);
+            dispatcherFailed(from, e);
         }
+    }
+
+    private void dispatcherFailed(int from, RuntimeException e) {
+        LOG.log(Level.SEVERE, "node " + me + ": the dispatcher failed on a message from node " + from, e);
     }
 
     /** The peer is gone or broke the protocol: reported once, unless it left in good order or we are closing. */

@@ -1,5 +1,7 @@
 package org.jdsm.comm.ucx;
 
+import java.nio.ByteBuffer;
+
 /**
  * The functions of the JNI shim {@code libjdsmucx} (src/main/native/jdsm_ucx.c), bound by its
  * {@code JNI_OnLoad}. Handles are native pointers: only {@link UcxWorker} calls these, with handles
@@ -30,6 +32,15 @@ final class UcxNative {
      * once, 1 if UCX still works on the copy.
      */
     static native int send(long worker, long endpoint, long tag, byte[] data, int offset, int length);
+
+    /** As {@link #send}, from bytes {@code [offset, offset + length)} of a direct buffer (range checked by the caller). */
+    static native int sendDirect(long worker, long endpoint, long tag, ByteBuffer data, int offset, int length);
+
+    /**
+     * A completed receive's data as a direct buffer over its native memory (position 0, limit its
+     * length), valid only until {@link #copyOut} frees the receive.
+     */
+    static native ByteBuffer view(long worker, long receive);
 
     /**
      * One pass of the progress thread: progresses the worker, reports completions to

@@ -19,20 +19,23 @@ final class UcxPeer {
      */
     static final class Incoming {
         /** Stands for the peer's goodbye marker, which keeps its place in the lane's order. */
-        static final Incoming FIN = new Incoming(0, 0, null, true);
+        static final Incoming FIN = new Incoming(0, 0, null, false, true);
 
         /** The native receive ({@link UcxWorker#copyOut}), or 0 for the goodbye marker. */
         final long receive;
         final int length;
         /** Where it goes on delivery, if chosen when it started (null: chosen then). */
         final byte[] into;
+        /** Delivered in its native buffer ({@link UcxMesh#deliversDirect}). */
+        final boolean direct;
         boolean done;
         int status;
 
-        Incoming(long receive, int length, byte[] into, boolean done) {
+        Incoming(long receive, int length, byte[] into, boolean direct, boolean done) {
             this.receive = receive;
             this.length = length;
             this.into = into;
+            this.direct = direct;
             this.done = done;
         }
     }

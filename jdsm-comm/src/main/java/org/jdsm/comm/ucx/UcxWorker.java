@@ -1,5 +1,6 @@
 package org.jdsm.comm.ucx;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,27 @@ final class UcxWorker implements AutoCloseable {
     /** Sends {@code data[offset, offset + length)} with {@code tag} (a copy, taken before this returns). */
     void send(long endpoint, long tag, byte[] data, int offset, int length) {
         UcxNative.send(live(), endpoint, tag, data, offset, length);
+    }
+
+    /** Sends a copy of {@code data}'s remaining bytes with {@code tag} (taken before this returns; the position stays). */
+    void send(long endpoint, long tag, ByteBuffer data) {
+        if (data.isDirect()) {
+            UcxNative.sendDirect(live(), endpoint, tag, data, data.position(), data.remaining());
+        } else if (data.hasArray()) {
+            send(endpoint, tag, data.array(), data.arrayOffset() + data.position(), data.remaining());
+        } else { // a read-only heap buffer
+            byte[] copy = new byte[data.remaining()];
+            data.get(data.position(), copy);
+            send(endpoint, tag, copy);
+        }
+    }
+
+    /**
+     * A completed receive's data in its native memory (position 0, limit its length), valid only
+     * until {@link #copyOut} frees the receive.
+     */
+    ByteBuffer view(long receive) {
+        return UcxNative.view(live(), receive);
     }
 
     /**
