@@ -1,7 +1,9 @@
 package org.jdsm.comm.ucx;
 
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Orderly departures, pair by pair, so that no message is lost and no departure looks like a
@@ -43,21 +45,40 @@ final class Farewells {
     /** Moves every farewell on; true once this node is leaving and done with every peer. */
     boolean step() {
         boolean late = leaving && System.nanoTime() - deadlineNanos > 0;
-        boolean done = true;
+        List<String> waiting = new ArrayList<>();
         for (UcxPeer peer : mesh.peers()) {
-            done &= step(peer, late);
+            if (!step(peer, late)) {
+                waiting.add(describe(peer));
+            }
         }
-        if (late && !done && !warned) {
+        if (late && !waiting.isEmpty() && !warned) {
             warned = true;
-            UcxMesh.LOG.warning("node " + mesh.me + ": fin ran out of time waiting for peers' goodbyes; closing anyway");
+            UcxMesh.LOG.warning("node " + mesh.me + ": fin ran out of time waiting for peers' goodbyes ("
+                    + String.join("; ", waiting) + "); closing anyway");
         }
-        return leaving && (done || late);
+        return leaving && (waiting.isEmpty() || late);
+    }
+
+    /** Where the farewell with a peer stands, for the warning of a fin that runs out of time. */
+    private static String describe(UcxPeer peer) {
+        return "node " + peer.rank + ": " + peer.farewell.name().toLowerCase(Locale.ROOT)
+                + (peer.state == UcxPeer.State.DEPARTED ? ", its goodbye came" : ", its goodbye " + peer.finLanes + "/2 lanes")
+                + (peer.controlEnded ? ", control closed" : ", control open")
+                + ", " + peer.operations.size() + " UCX operations pending";
     }
 
     /** Advances one peer's farewell; true when nothing is left to do with it. */
     private boolean step(UcxPeer peer, boolean late) {
         if (peer.state == UcxPeer.State.FAILED) {
-            return true; // its operations, if any, are freed with the worker
+            // Its operations, if any, are freed with the worker. The half-close still goes out: a
+            // peer leaving at the same time as this node may have closed its control channel before
+            // this node took its goodbye out of UCX (which then counts as a failure while closing),
+            // and that peer waits for our half-close before it destroys its worker.
+            if (peer.farewell != UcxPeer.Farewell.FINISHED) {
+                controls.finish(peer);
+                peer.farewell = UcxPeer.Farewell.FINISHED;
+            }
+            return true;
         }
         switch (peer.farewell) {
             case NONE -> {
