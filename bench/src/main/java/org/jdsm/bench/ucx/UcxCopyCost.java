@@ -1,10 +1,7 @@
 package org.jdsm.bench.ucx;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jdsm.bench.harness.Plan;
 import org.jdsm.bench.harness.Sample;
 import org.jdsm.bench.harness.Sampler;
@@ -20,22 +17,14 @@ import org.jdsm.bench.harness.Trial;
  */
 final class UcxCopyCost {
 
-    static final String[] STEPS = {"sender copy in"};
-
     private UcxCopyCost() {
     }
 
-    /** Step name -> median ns per message of {@code size} bytes. */
-    static Map<String, Double> measure(int size, Plan plan) throws Exception {
+    /** Median ns of the sender's copy of a message of {@code size} bytes into staging. */
+    static double senderCopyNanos(int size, Plan plan) throws Exception {
         byte[] message = new byte[size];
         ByteBuffer staging = ByteBuffer.allocateDirect(Math.max(1, size));
-        List<Trial> trials = new ArrayList<>();
-        trials.add(Trial.wallTime(() -> staging.put(0, message)));
-        List<Sample> samples = new Sampler(plan).measure(trials);
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (int i = 0; i < STEPS.length; i++) {
-            out.put(STEPS[i], samples.get(i).median());
-        }
-        return out;
+        List<Sample> samples = new Sampler(plan).measure(List.of(Trial.wallTime(() -> staging.put(0, message))));
+        return samples.get(0).median();
     }
 }

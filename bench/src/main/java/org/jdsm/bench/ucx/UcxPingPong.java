@@ -86,12 +86,7 @@ public final class UcxPingPong {
             if (size < UcxTargets.LARGE_FROM) {
                 continue;
             }
-            double sum = 0;
-            for (Map.Entry<String, Double> step : UcxCopyCost.measure(size, plan).entrySet()) {
-                steps.add(step.getKey(), size, step.getValue() / 1000);
-                sum += step.getValue();
-            }
-            steps.add("sum of the steps", size, sum / 1000);
+            steps.add("sender copy in", size, UcxCopyCost.senderCopyNanos(size, plan) / 1000);
             for (UcxSeries s : UcxSeries.values()) {
                 double extra = targets.extraOneWayNanos(s, size);
                 if (!Double.isNaN(extra)) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Orderly departures, pair by pair, so that no message is lost and no departure looks like a
@@ -45,16 +46,16 @@ final class Farewells {
     /** Moves every farewell on; true once this node is leaving and done with every peer. */
     boolean step() {
         boolean late = leaving && System.nanoTime() - deadlineNanos > 0;
-        List<String> waiting = new ArrayList<>();
+        List<UcxPeer> waiting = new ArrayList<>();
         for (UcxPeer peer : mesh.peers()) {
             if (!step(peer, late)) {
-                waiting.add(describe(peer));
+                waiting.add(peer);
             }
         }
         if (late && !waiting.isEmpty() && !warned) {
             warned = true;
             UcxMesh.LOG.warning("node " + mesh.me + ": fin ran out of time waiting for peers' goodbyes ("
-                    + String.join("; ", waiting) + "); closing anyway");
+                    + waiting.stream().map(Farewells::describe).collect(Collectors.joining("; ")) + "); closing anyway");
         }
         return leaving && (waiting.isEmpty() || late);
     }
