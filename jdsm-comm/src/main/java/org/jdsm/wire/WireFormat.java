@@ -38,6 +38,7 @@ public final class WireFormat {
     private final List<Class<?>> registrations;
     private final ClassLoader loader;
     private final KryoPool kryos;
+    private final ArrayRecycler recycler = new ArrayRecycler();
     /**
      * Each thread's encode buffer, reused so that large messages do not regrow it every time. Held
      * softly: the GC reclaims it when memory runs short or the thread has not encoded for a while.
@@ -150,7 +151,7 @@ public final class WireFormat {
      * (arrays and strings are copied out), so it may be reused once they are read.
      */
     public Input open(byte[] buffer, int length) {
-        return new BulkInput(ByteBuffer.wrap(buffer, 0, length));
+        return new BulkInput(ByteBuffer.wrap(buffer, 0, length), recycler);
     }
 
     /**
@@ -158,7 +159,20 @@ public final class WireFormat {
      * native memory a Comm lends; decoded objects never share it either.
      */
     public Input open(ByteBuffer message) {
-        return new BulkInput(message);
+        return new BulkInput(message, recycler);
+    }
+
+    /**
+     * Gives back a primitive array that this format decoded (or any other), for the next decode of
+     * an array of the same type and length to reuse: large blocks then travel without allocating.
+     * Only arrays from 64 KiB are kept. The caller promises that nothing refers to {@code array}
+     * any more, since the next decode overwrites it; anything else (null, small or object arrays)
+     * is left to the GC.
+     */
+    public void recycle(Object array) {
+        if (array != null) {
+            recycler.give(array);
+        }
     }
 
     /** Reads the class-tagged payload that follows the header in {@code in}. */

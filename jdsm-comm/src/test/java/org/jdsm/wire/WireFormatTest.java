@@ -3,6 +3,7 @@ package org.jdsm.wire;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.io.Input;
@@ -40,6 +41,26 @@ class WireFormatTest {
             assertArrayEquals(doubles(lengths[i], i), (double[]) wire.decode(encoded.get(i)), "message " + i);
         }
         assertNotSame(encoded.get(1), encoded.get(5), "each message gets its own array, never the thread's buffer");
+    }
+
+    /** A large array given back is what the next decode of that shape fills, from an array or native memory. */
+    @Test
+    void aRecycledArrayReceivesTheNextLargeArrayOfItsShape() {
+        int n = 100_000; // 800 KB: kept
+        double[] spare = new double[n];
+        wire.recycle(spare);
+        double[] decoded = (double[]) wire.decode(wire.encode(doubles(n, 5)));
+        assertSame(spare, decoded);
+        assertArrayEquals(doubles(n, 5), decoded);
+
+        wire.recycle(decoded);
+        byte[] bytes = wire.encode(ArrayRange.of(doubles(n + 10, 6), 10, n));
+        ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+        double[] fromDirect = (double[]) wire.readPayload(wire.open(direct));
+        assertSame(spare, fromDirect);
+        assertArrayEquals(java.util.Arrays.copyOfRange(doubles(n + 10, 6), 10, n + 10), fromDirect);
+
+        assertNotSame(spare, wire.decode(wire.encode(doubles(n, 7))), "given back once, used once");
     }
 
     @Test

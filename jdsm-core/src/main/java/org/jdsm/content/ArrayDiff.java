@@ -1,6 +1,7 @@
 package org.jdsm.content;
 
 import org.jdsm.wire.ArrayRange;
+import org.jdsm.wire.WireFormat;
 
 /**
  * The elements of one array block that changed since its twin: runs of changed positions
@@ -82,5 +83,17 @@ public final class ArrayDiff {
             }
             v += runLengths[r];
         }
+    }
+
+    /**
+     * Gives the decoded values to {@code wire} for its next decode to reuse, once this diff is
+     * applied and dropped (at the home); the diff has no values afterwards. Values still read in
+     * place from the writer's array (a diff not yet encoded) stay where they are.
+     */
+    public void recycleValues(WireFormat wire) {
+        if (!(values instanceof ArrayRange)) {
+            wire.recycle(values);
+        }
+        values = null;
     }
 }

@@ -27,6 +27,8 @@ import org.jdsm.wire.WireFormat;
  *       values the encoder reads in place), Kryo {@code encode} / {@code decode} of the diff,
  *       {@code apply} at the home.</li>
  * </ul>
+ * As in LazyRelease, each decode fills the array the previous round gave back to the wire format
+ * (the spent twin, the applied diff's values; see {@code WireFormat.recycle}) instead of a new one.
  * Encoding is timed as Trans does it, into the thread's encode buffer (which the Comm copies from).
  * The Comm's own copies (into direct buffers, out of socket buffers) are not included: the raw
  * NettyComm ping-pong has them too.
@@ -61,14 +63,22 @@ final class HandoverCost {
         List<Trial> trials = new ArrayList<>();
         double[] decoded = (double[]) wire.decode(blockBytes);
         trials.add(Trial.threadCpu(() -> wire.encode(out -> { }, block, (buffer, length) -> Blackhole.consume(length))));
-        trials.add(Trial.threadCpu(() -> Blackhole.consume((double[]) wire.decode(blockBytes))));
+        trials.add(Trial.threadCpu(() -> {
+            double[] copy = (double[]) wire.decode(blockBytes);
+            Blackhole.consume(copy);
+            wire.recycle(copy);
+        }));
         trials.add(Trial.threadCpu(() -> {
             System.arraycopy(decoded, 0, user, 0, n);
             Blackhole.consume(user);
         }));
         trials.add(Trial.threadCpu(() -> Blackhole.consume(ArrayDiff.between(kind, home, 0, twin, n).changedElements())));
         trials.add(Trial.threadCpu(() -> wire.encode(out -> { }, diff, (buffer, length) -> Blackhole.consume(length))));
-        trials.add(Trial.threadCpu(() -> Blackhole.consume(((ArrayDiff) wire.decode(diffBytes)).changedElements())));
+        trials.add(Trial.threadCpu(() -> {
+            ArrayDiff received = (ArrayDiff) wire.decode(diffBytes);
+            Blackhole.consume(received.changedElements());
+            received.recycleValues(wire);
+        }));
         trials.add(Trial.threadCpu(() -> {
             diff.applyTo(user, 0);
             Blackhole.consume(user);

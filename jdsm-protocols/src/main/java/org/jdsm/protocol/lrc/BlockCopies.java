@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import org.jdsm.content.ArrayDiff;
 import org.jdsm.protocol.lrc.Messages.Diff;
 import org.jdsm.protocol.lrc.Messages.FetchReply;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
@@ -92,7 +93,10 @@ final class BlockCopies {
     private void fetched(BlockState st, FetchReply reply) {
         synchronized (st) {
             if (reply != null) {
-                st.install(reply.content(), reply.have(), false); // a read: keeping it would double the memory
+                // A read: keeping the content would double the memory; its array serves the next decode.
+                if (st.install(reply.content(), reply.have(), false)) {
+                    protocol.recycle(reply.content());
+                }
                 protocol.statistics().increment(Counter.FETCHES);
             }
             st.fetching = false;
@@ -212,6 +216,9 @@ final class BlockCopies {
                         DiffEvent work = DiffEvent.begun();
                         st.object.applyDiff(st.block, p.diff());
                         work.end(protocol.statistics(), st.object.key(), st.block, DiffElements.of(p.diff()), true);
+                        if (p.diff() instanceof ArrayDiff applied) {
+                            applied.recycleValues(protocol.transport().wire()); // the diff is dropped now
+                        }
                     }
                     st.have[p.node()] = Math.max(st.have[p.node()], p.seq());
                     protocol.statistics().increment(Counter.DIFFS_APPLIED);

@@ -92,14 +92,17 @@ final class BlockState {
     /**
      * Overwrites the copy with {@code content}, which includes {@code contentHave}, and keeps the
      * content as the next twin if {@code forWriter} (a writer starts right away, so it is not kept
-     * long) and the object allows it. Caller holds this.
+     * long) and the object allows it. Returns true if the content is spent: copied in and not kept,
+     * so the caller may recycle it. Caller holds this.
      */
-    void install(Object content, int[] contentHave, boolean forWriter) {
+    boolean install(Object content, int[] contentHave, boolean forWriter) {
         object.install(block, content);
         have = contentHave;
         present = true;
-        installed = forWriter && object.installKeepsContentPrivate() ? content : null;
+        boolean keep = forWriter && object.installKeepsContentPrivate();
+        installed = keep ? content : null;
         refreshValid();
+        return !keep && object.installKeepsContentPrivate();
     }
 
     /**

@@ -291,6 +291,7 @@ public final class LazyRelease extends SharedObjectPool {
         DiffEvent work = DiffEvent.begun();
         Object diff;
         int[] base = st.twinBase;
+        Object spentTwin = st.twin; // replaced or dropped below; the diff never refers to it
         if (st.writers > 0) {
             // Diff against a snapshot so writes racing with us land either in this diff or the next.
             Object snapshot = st.object.snapshot(st.block);
@@ -306,6 +307,7 @@ public final class LazyRelease extends SharedObjectPool {
         work.end(stats(), st.object.key(), st.block, elements, false);
         base[myNode()] = 0; // this writer's own earlier diffs are ordered by FIFO already
         trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
+        recycle(spentTwin);
         stats().increment(Counter.DIFFS_SENT);
         if (elements >= 0) {
             stats().add(Counter.DIFF_ELEMENTS, elements);
@@ -429,10 +431,19 @@ public final class LazyRelease extends SharedObjectPool {
         synchronized (st) {
             if (!st.atHome && !st.computeValid() && !st.fetching && st.twin == null
                     && VectorClock.covers(copy.have(), st.needed)) {
-                st.install(copy.content(), copy.have(), true); // the lock's holder writes next
+                if (st.install(copy.content(), copy.have(), true)) { // the lock's holder writes next
+                    recycle(copy.content());
+                }
                 st.wakeWaiters();
+            } else {
+                recycle(copy.content()); // not wanted: nothing else refers to it
             }
         }
+    }
+
+    /** Gives a block content this node decoded and no longer refers to back for the next decode to reuse. */
+    void recycle(Object content) {
+        trans().wire().recycle(content);
     }
 
     /** The last interval this node published (see {@link BlockState#outgoingHave}). */

@@ -207,16 +207,26 @@ public final class SequentialConsistency extends SharedObjectPool {
             home(m.key(), m.block()).invalidationAcknowledged(from);
         } else if (message instanceof WriteBack m) {
             home(m.key(), m.block()).writtenBack(from, m.content());
+            spent(m.key(), m.content());
         } else if (message instanceof ReadGrant m) {
             copy(m.key(), m.block()).readGranted(m.content());
+            spent(m.key(), m.content());
         } else if (message instanceof WriteGrant m) {
             copy(m.key(), m.block()).writeGranted(m.content());
+            spent(m.key(), m.content());
         } else if (message instanceof Invalidate m) {
             copy(m.key(), m.block()).invalidate();
         } else if (message instanceof LockRelease m) {
             lockManager.release(m.lock(), from);
         } else {
             throw new IllegalArgumentException("sc: unexpected message " + message + " from node " + from);
+        }
+    }
+
+    /** A received block content that was copied into the object is referred to by nothing now: its array serves the next decode. */
+    private void spent(int key, Object content) {
+        if (sharedObject(key).installKeepsContentPrivate()) {
+            trans().wire().recycle(content);
         }
     }
 

@@ -2,8 +2,10 @@ package org.jdsm.protocol.suite;
 
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
@@ -33,6 +35,25 @@ class RandomProgramTest {
         Jobs.run(RandomProgramJob.class, protocol, shape, arg("seed", seed), arg("ops", Math.max(16, 480 / shape.threads())));
     }
 
+    /**
+     * The same programs with every element widened to {@link #WIDE} array elements (64 KiB), so
+     * blocks, twins and diffs are large: the sizes whose decoded arrays the wire format recycles
+     * (an array recycled while still in use would lose or corrupt writes here).
+     */
+    @ParameterizedTest(name = "{0} {1} seed {2}")
+    @MethodSource("wideRuns")
+    @Timeout(90)
+    void wideElementsMatchTheSequentialOracle(String protocol, Shape shape, long seed) {
+        Jobs.run(RandomProgramJob.class, protocol, shape, arg("seed", seed), arg("ops", Math.max(16, 240 / shape.threads())),
+                arg("width", WIDE));
+    }
+
+    static final int WIDE = 8192;
+
+    static Stream<Arguments> wideRuns() {
+        return runs().filter(a -> (Long) a.get()[2] <= (Suite.heavy() ? 8 : 2));
+    }
+
     /** Runs a {@link RandomProgram} and checks every read and, after each phase, every element. */
     public static final class RandomProgramJob extends Spmd {
         static final int LENGTH = 48;
@@ -41,6 +62,8 @@ class RandomProgramTest {
         private RandomProgram program;
         private SequentialOracle oracle;
         private long[] data;
+        /** Array elements per program element: element e is {@code data[e * width, (e + 1) * width)}, all equal. */
+        private int width;
 
         @Override
         public void init() {
@@ -48,7 +71,8 @@ class RandomProgramTest {
             program = RandomProgram.generate(new RandomProgram.Params(args.longValue("seed", 1), threads(), LENGTH,
                     args.integer("locks", 3), args.integer("phases", 4), args.integer("ops", 24)));
             oracle = SequentialOracle.replay(program);
-            data = pool.register(program.initial(), BLOCK);
+            width = args.integer("width", 1);
+            data = pool.register(widen(program.initial()), BLOCK * width);
         }
 
         @Override
@@ -60,7 +84,7 @@ class RandomProgramTest {
                 for (int e = 0; e < LENGTH; e++) {
                     int phase = ph;
                     int element = e;
-                    Check.equal(oracle.end(ph, e), data[e], () -> where(phase) + ", element " + element + " after the phase");
+                    Check.equal(oracle.end(ph, e), read(e, () -> where(phase)), () -> where(phase) + ", element " + element + " after the phase");
                 }
                 barrier();
             }
@@ -72,7 +96,7 @@ class RandomProgramTest {
                 // Odd seeds also prefetch every element the phase touches: the fetches race with the
                 // phase's writes, locks and invalidations, and every read below must still be right.
                 for (RandomProgram.Op op : ops) {
-                    pool.updateAsync(data, op.element());
+                    pool.updateAsync(data, op.element() * width);
                 }
             }
             // Under a lock a thread never sees a locked element go backwards.
@@ -89,31 +113,31 @@ class RandomProgramTest {
                 int index = i;
                 switch (op.kind()) {
                     case WRITE_OWN -> {
-                        pool.acquire(data, e);
-                        data[e] = op.value();
-                        pool.release(data, e);
+                        pool.acquire(data, e * width);
+                        write(e, op.value());
+                        pool.release(data, e * width);
                     }
                     case READ_OWN, READ_SHARED -> {
-                        pool.update(data, e);
-                        Check.equal(oracle.read(ph, myThread(), i), data[e], () -> where(ph, index, op));
+                        pool.update(data, e * width);
+                        Check.equal(oracle.read(ph, myThread(), i), read(e, () -> where(ph, index, op)), () -> where(ph, index, op));
                     }
                     case LOCKED_INCREMENT -> {
                         String lock = "random-" + op.lock();
                         pool.lock(lock);
-                        pool.acquire(data, e);
-                        long seen = data[e];
+                        pool.acquire(data, e * width);
+                        long seen = read(e, () -> where(ph, index, op));
                         // Our own increment is still to come, so the end value cannot be there yet.
                         checkInRange(seen, lastSeen[e], oracle.end(ph, e) - 1, () -> where(ph, index, op));
-                        data[e] = seen + 1;
+                        write(e, seen + 1);
                         lastSeen[e] = seen + 1;
-                        pool.release(data, e);
+                        pool.release(data, e * width);
                         pool.unlock(lock);
                     }
                     case LOCKED_READ -> {
                         String lock = "random-" + op.lock();
                         pool.lock(lock);
-                        pool.update(data, e);
-                        long seen = data[e];
+                        pool.update(data, e * width);
+                        long seen = read(e, () -> where(ph, index, op));
                         checkInRange(seen, lastSeen[e], oracle.end(ph, e), () -> where(ph, index, op));
                         lastSeen[e] = seen;
                         pool.unlock(lock);
@@ -122,7 +146,33 @@ class RandomProgramTest {
             }
         }
 
-        private static void checkInRange(long seen, long low, long high, java.util.function.Supplier<String> where) {
+        private long[] widen(long[] elements) {
+            long[] out = new long[elements.length * width];
+            for (int e = 0; e < elements.length; e++) {
+                Arrays.fill(out, e * width, (e + 1) * width, elements[e]);
+            }
+            return out;
+        }
+
+        private void write(int element, long value) {
+            Arrays.fill(data, element * width, (element + 1) * width, value);
+        }
+
+        /** Element {@code element}'s value, after checking that all its array elements hold it (none torn or stale). */
+        private long read(int element, Supplier<String> where) {
+            long value = data[element * width];
+            for (int k = element * width + 1; k < (element + 1) * width; k++) {
+                if (data[k] != value) {
+                    long at = data[k];
+                    int index = k;
+                    Check.that(false, () -> where.get() + ": element " + element + " is torn: array element " + index
+                            + " holds " + at + ", its first " + value);
+                }
+            }
+            return value;
+        }
+
+        private static void checkInRange(long seen, long low, long high, Supplier<String> where) {
             Check.that(seen >= low && seen <= high, () -> where.get() + ": saw " + seen + ", which no write in ["
                     + low + ", " + high + "] explains (lost update or stale copy)");
         }
