@@ -61,9 +61,7 @@ public interface Comm {
      * array.
      */
     default void asend(int node, ByteBuffer message) {
-        byte[] copy = new byte[message.remaining()];
-        message.get(message.position(), copy);
-        asend(node, copy);
+        asend(node, ByteBuffers.remainingCopy(message));
     }
 
     /** Queues a small, high-priority message for {@code node}. */

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.jdsm.comm.ByteBuffers;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.DirectDispatcher;
@@ -197,9 +198,7 @@ public final class Trans implements DirectDispatcher {
             traffic.received(fromNode, message.remaining());
             handle(fromNode, wire.open(message));
         } else {
-            byte[] copy = new byte[message.remaining()];
-            message.get(message.position(), copy);
-            received(fromNode, copy);
+            received(fromNode, ByteBuffers.remainingCopy(message));
         }
     }
 

@@ -45,9 +45,7 @@ public class RecordingDispatcher implements Dispatcher {
             synchronized (this) {
                 direct++;
             }
-            byte[] copy = new byte[message.remaining()];
-            message.get(message.position(), copy);
-            received(fromNode, copy);
+            received(fromNode, ByteBuffers.remainingCopy(message));
             onDirect.accept(fromNode, message);
         }
 

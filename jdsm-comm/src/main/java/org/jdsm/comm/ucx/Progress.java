@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
+import org.jdsm.comm.ByteBuffers;
 
 /**
  * The node's one progress thread, the only thread that touches UCX after init: it sends what the
@@ -108,9 +109,7 @@ final class Progress implements UcxEvents {
             }
             return;
         }
-        byte[] copy = new byte[buffer.remaining()];
-        buffer.get(buffer.position(), copy);
-        queue(false, node, copy);
+        queue(false, node, ByteBuffers.remainingCopy(buffer));
     }
 
     /** True if a send to a peer made here can go to UCX at once, keeping its lane's order. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jdsm.comm.ByteBuffers;
 
 /**
  * One UCP context and worker with its endpoints: the only user of {@link UcxNative}, so native
@@ -54,9 +55,7 @@ final class UcxWorker implements AutoCloseable {
         } else if (data.hasArray()) {
             send(endpoint, tag, data.array(), data.arrayOffset() + data.position(), data.remaining());
         } else { // a read-only heap buffer
-            byte[] copy = new byte[data.remaining()];
-            data.get(data.position(), copy);
-            send(endpoint, tag, copy);
+            send(endpoint, tag, ByteBuffers.remainingCopy(data));
         }
     }
 
