@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import org.jdsm.bench.harness.Budget;
 import org.jdsm.bench.harness.Stats;
 import org.jdsm.bench.harness.Trial;
@@ -80,6 +81,28 @@ final class RawComm implements AutoCloseable {
     /** A trial whose value is the median round-trip time (ns) of one repetition. */
     Trial rttTrial(Link link, byte[] message) {
         return budget -> Stats.median(link.rtts(), pingPong(link, message, budget));
+    }
+
+    /**
+     * Like {@link #rttTrial}, in bursts of {@code burst} round trips with the thread parked for
+     * {@code pauseNanos} between them, so the ping-pong is never sustained: on this VM a ping-pong
+     * kept up for seconds settles into round trips about three times slower than short ones (both
+     * plain sockets and NettyComm), which would flatter anything compared against it that runs in
+     * short spells, as a lock() between barriers does. The value is the median of all round trips.
+     */
+    Trial burstRttTrial(Link link, byte[] message, int burst, long pauseNanos) {
+        return budget -> {
+            long[] all = new long[link.rtts().length];
+            int n = 0;
+            long start = System.nanoTime();
+            while (n < all.length && budget.more(n, start, System.nanoTime())) {
+                int got = pingPong(link, message, new Budget(Math.min(burst, all.length - n), budget.maxNanos()));
+                System.arraycopy(link.rtts(), 0, all, n, got);
+                n += got;
+                LockSupport.parkNanos(pauseNanos);
+            }
+            return Stats.median(all, n);
+        };
     }
 
     /** A message of {@code size} bytes with a fixed pattern (as CommPingPong uses). */
