@@ -60,7 +60,8 @@ public final class BarrierLatency {
                 + " 1 thread each; protocols " + protocols + "; node counts " + counts);
         report.println("            barrier(): back to back; value = median time between node 0's successive barrier"
                 + " exits; messages = Trans.traffic() sends per node per barrier");
-        report.println("            raw: CommPingPong's NettyComm ping-pong (" + RAW_SIZE + " B), one-way = RTT / 2; and"
+        report.println("            raw: CommPingPong's NettyComm ping-pong (" + RAW_SIZE + " B) " + RawComm.BURSTS
+                + ", one-way = RTT / 2; and"
                 + " 'raw barrier': the same dissemination algorithm over plain NettyComm");
         report.println("            on the same number of JVMs (no Trans, no Kryo, no write notices): the floor of this"
                 + " machine; all measured interleaved with each DSM job (one node count at a time)");
@@ -71,7 +72,7 @@ public final class BarrierLatency {
             if (netty == null) {
                 throw new IllegalStateException("NettyComm is not on the class path: nothing to compare with");
             }
-            Trial raw = comm.rttTrial(netty, RawComm.message(RAW_SIZE));
+            Trial raw = comm.burstRttTrial(netty, RawComm.message(RAW_SIZE));
             for (String protocol : protocols) {
                 for (int n : counts) {
                     rows.add(measure(args, plan, comm, raw, protocol, n, commOptions));

@@ -141,7 +141,7 @@ public final class DsmPingPong {
                     List<Trial> trials = new ArrayList<>();
                     raw.values().forEach(l -> {
                         names.add(l.name());
-                        trials.add(comm.rttTrial(l, messages.get(size)));
+                        trials.add(comm.burstRttTrial(l, messages.get(size)));
                     });
                     if (trans != null) {
                         names.add("trans");
@@ -219,7 +219,8 @@ public final class DsmPingPong {
                 + " node 0)");
         report.println("            each node loops acquire(a) / check + write every element / release(a); a round ="
                 + " two handovers;");
-        report.println("            raw: CommPingPong's socket and NettyComm transports (echo in a child JVM); trans: Trans"
+        report.println("            raw: CommPingPong's socket and NettyComm transports (echo in a child JVM), "
+                + RawComm.BURSTS + "; trans: Trans"
                 + " request/reply of the same double[] over NettyComm (Kryo, handled on the I/O thread)");
         DsmBench.describePlan(report, plan, "DSM: as many rounds as fit, value = median time between node 0's"
                 + " successive acquires; raw: median RTT of up to 20000 round trips");

@@ -34,8 +34,6 @@ public final class LockCost {
     private static final String SUMMARY = "Uncontended remote lock acquire (token at manager / at a third node) in"
             + " round trips and messages, and the cached re-acquire; three node JVMs.";
     private static final int RAW_SIZE = 64;
-    /** Round trips per burst of the raw baseline (see {@link RawComm#burstRttTrial}). */
-    private static final int RAW_BURST = 50;
     private static final int INNER = 1000;
     private static final long COUNT_PAUSE_MICROS = 500;
     private static final double TARGET_RTT = 1.5;
@@ -80,8 +78,8 @@ public final class LockCost {
                 + " barrier");
         report.println("            cached re-acquire: R holds the token; " + INNER + " lock()+unlock() pairs timed"
                 + " together");
-        report.println("            baselines: CommPingPong's raw NettyComm ping-pong (" + RAW_SIZE + " B) in bursts of "
-                + RAW_BURST + " round trips " + PACE_MICROS + " µs apart (the verdicts' RTT) and kept up, and a Trans"
+        report.println("            baselines: CommPingPong's raw NettyComm ping-pong (" + RAW_SIZE + " B) "
+                + RawComm.BURSTS + " (the verdicts' RTT) and kept up, and a Trans"
                 + " request/reply round trip (long[4] payload) between two JVMs, back to back and one at a time after a "
                 + PACE_MICROS + " µs pause");
         report.println("            messages: a separate counting pass of " + countIterations + " iterations per scenario:"
@@ -105,7 +103,7 @@ public final class LockCost {
                 throw new IllegalStateException("NettyComm is not on the class path: nothing to compare with");
             }
             List<Trial> trials = new ArrayList<>();
-            trials.add(comm.burstRttTrial(netty, RawComm.message(RAW_SIZE), RAW_BURST, PACE_MICROS * 1000));
+            trials.add(comm.burstRttTrial(netty, RawComm.message(RAW_SIZE)));
             trials.add(comm.rttTrial(netty, RawComm.message(RAW_SIZE)));
             trials.add(trans.rttTrial(new long[4]));
             trials.add(trans.pacedRttTrial(new long[4], PACE_MICROS * 1000));
@@ -237,7 +235,7 @@ public final class LockCost {
                 + Units.number(b.sustainedRtt().median() / 1000) + " µs; Trans request/reply RTT " + Units.number(transRtt.median()
                 / 1000) + " µs (spread " + Units.number(transRtt.spread() * 100) + "%); the same from idle "
                 + Units.number(idleRtt.median() / 1000) + " µs (spread " + Units.number(idleRtt.spread() * 100) + "%)");
-        report.println("  (in bursts: " + RAW_BURST + " round trips, then a " + PACE_MICROS + " µs pause; on this VM a"
+        report.println("  (" + RawComm.BURSTS + "; on this VM a"
                 + " ping-pong kept up for seconds settles into round trips about three times slower than short ones,"
                 + " and a lock() runs in short spells between barriers, so the verdicts' RTT is the bursts' one)");
         report.println("  (from idle: one request after a " + PACE_MICROS + " µs pause of the requesting thread, so that"

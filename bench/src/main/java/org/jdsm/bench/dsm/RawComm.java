@@ -28,6 +28,12 @@ final class RawComm implements AutoCloseable {
     }
 
     static final int MAX_ROUND_TRIPS_PER_REP = 20_000;
+    /** Round trips per burst of {@link #burstRttTrial}. */
+    static final int BURST = 50;
+    /** Pause between the bursts of {@link #burstRttTrial}. */
+    static final long BURST_PAUSE_MICROS = 1000;
+    /** How the baselines are run, for the reports' set-up lines. */
+    static final String BURSTS = "in bursts of " + BURST + " round trips " + BURST_PAUSE_MICROS + " µs apart";
 
     private final Object transports;
     private final Method open;
@@ -84,22 +90,23 @@ final class RawComm implements AutoCloseable {
     }
 
     /**
-     * Like {@link #rttTrial}, in bursts of {@code burst} round trips with the thread parked for
-     * {@code pauseNanos} between them, so the ping-pong is never sustained: on this VM a ping-pong
-     * kept up for seconds settles into round trips about three times slower than short ones (both
-     * plain sockets and NettyComm), which would flatter anything compared against it that runs in
-     * short spells, as a lock() between barriers does. The value is the median of all round trips.
+     * Like {@link #rttTrial}, in bursts of {@link #BURST} round trips with the thread parked for
+     * {@link #BURST_PAUSE_MICROS} between them, so the ping-pong is never sustained: on this VM a
+     * callback ping-pong kept up for seconds settles into round trips about three times slower than
+     * short ones (plain sockets and NettyComm alike), while the DSM's threads, which block between
+     * messages, do not. A baseline in that mode would flatter what is compared with it. The value is
+     * the median of all round trips.
      */
-    Trial burstRttTrial(Link link, byte[] message, int burst, long pauseNanos) {
+    Trial burstRttTrial(Link link, byte[] message) {
         return budget -> {
             long[] all = new long[link.rtts().length];
             int n = 0;
             long start = System.nanoTime();
             while (n < all.length && budget.more(n, start, System.nanoTime())) {
-                int got = pingPong(link, message, new Budget(Math.min(burst, all.length - n), budget.maxNanos()));
+                int got = pingPong(link, message, new Budget(Math.min(BURST, all.length - n), budget.maxNanos()));
                 System.arraycopy(link.rtts(), 0, all, n, got);
                 n += got;
-                LockSupport.parkNanos(pauseNanos);
+                LockSupport.parkNanos(BURST_PAUSE_MICROS * 1000);
             }
             return Stats.median(all, n);
         };
