@@ -64,6 +64,16 @@ public interface Comm {
         asend(node, ByteBuffers.remainingCopy(message));
     }
 
+    /**
+     * Like {@link #asend(int, byte[])} for a message that {@code message} writes before this returns.
+     * A Comm with send memory of its own hands that out, so the message is copied once; the default
+     * has it written into a reused array of this thread and sends a copy of that, as
+     * {@link #asend(int, byte[], int, int)}.
+     */
+    default void asend(int node, MessageWriter message) {
+        GatherBuffer.gather(message, (buffer, length) -> asend(node, buffer, 0, length));
+    }
+
     /** Queues a small, high-priority message for {@code node}. */
     void expressSend(int node, byte[] message);
 }

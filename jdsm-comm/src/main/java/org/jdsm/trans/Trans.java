@@ -21,6 +21,7 @@ import org.jdsm.comm.ByteBuffers;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.DirectDispatcher;
+import org.jdsm.comm.MessageWriter;
 import org.jdsm.wire.WireFormat;
 
 /**
@@ -160,11 +161,24 @@ public final class Trans implements DirectDispatcher {
         return future;
     }
 
-    /** Encodes into this thread's buffer, from which the Comm takes its copy. */
+    /**
+     * Encodes into this thread's buffer, from which the Comm takes its copy; large arrays go from
+     * where they are straight into the Comm's send memory. Each send is counted before it is made:
+     * the receiver may answer before asend returns.
+     */
     private void send(int node, Consumer<Output> header, Object payload) {
-        wire.encode(header, payload, (buffer, length) -> {
-            traffic.sent(node, length); // before the send: the receiver may answer before asend returns
-            comm.asend(node, buffer, 0, length);
+        wire.encode(header, payload, new WireFormat.EncodedSink() {
+            @Override
+            public void take(byte[] buffer, int length) {
+                traffic.sent(node, length);
+                comm.asend(node, buffer, 0, length);
+            }
+
+            @Override
+            public void take(MessageWriter message) {
+                traffic.sent(node, message.length());
+                comm.asend(node, message);
+            }
         });
     }
 

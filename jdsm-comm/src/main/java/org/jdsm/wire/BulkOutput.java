@@ -3,16 +3,36 @@ package org.jdsm.wire;
 import com.esotericsoftware.kryo.io.Output;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A Kryo {@link Output} whose primitive-array writes are single bulk copies instead of Kryo's
  * per-element loop. Kryo's own array serializers call these methods, so {@code double[]} and
- * friends take the fast path with no further registration.
+ * friends take the fast path with no further registration. Arrays from {@link #DEFER_MIN_BYTES}
+ * are not copied at all but {@linkplain #deferred() deferred}: a {@link GatheredMessage} copies them
+ * later, once, straight to where the message is sent from.
  */
 final class BulkOutput extends Output {
 
+    /** Arrays from this size are deferred instead of copied into the buffer. */
+    static final int DEFER_MIN_BYTES = 64 << 10;
+
+    private final List<GatheredMessage.Deferred> deferred = new ArrayList<>();
+
     BulkOutput(int bufferSize) {
         super(bufferSize, -1);
+    }
+
+    /** The arrays left in place since the last {@link #reset()}, in message order. */
+    List<GatheredMessage.Deferred> deferred() {
+        return deferred;
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        deferred.clear(); // drops the references to the arrays of the previous message
     }
 
     private ByteBuffer window(int bytes) {
@@ -22,14 +42,27 @@ final class BulkOutput extends Output {
         return view;
     }
 
+    /** True if {@code count} elements of {@code elementBytes} were recorded to be written later. */
+    private boolean defer(Object array, int offset, int count, int elementBytes) {
+        if ((long) count * elementBytes < DEFER_MIN_BYTES) {
+            return false;
+        }
+        deferred.add(new GatheredMessage.Deferred(position, array, offset, count, elementBytes));
+        return true;
+    }
+
     @Override
     public void writeDoubles(double[] array, int offset, int count) {
-        window(count * Double.BYTES).asDoubleBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Double.BYTES)) {
+            window(count * Double.BYTES).asDoubleBuffer().put(array, offset, count);
+        }
     }
 
     @Override
     public void writeLongs(long[] array, int offset, int count) {
-        window(count * Long.BYTES).asLongBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Long.BYTES)) {
+            window(count * Long.BYTES).asLongBuffer().put(array, offset, count);
+        }
     }
 
     /** Kryo's int[] serializer asks for varints; a fixed-width bulk copy is faster for arrays. */
@@ -45,21 +78,29 @@ final class BulkOutput extends Output {
 
     @Override
     public void writeInts(int[] array, int offset, int count) {
-        window(count * Integer.BYTES).asIntBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Integer.BYTES)) {
+            window(count * Integer.BYTES).asIntBuffer().put(array, offset, count);
+        }
     }
 
     @Override
     public void writeFloats(float[] array, int offset, int count) {
-        window(count * Float.BYTES).asFloatBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Float.BYTES)) {
+            window(count * Float.BYTES).asFloatBuffer().put(array, offset, count);
+        }
     }
 
     @Override
     public void writeShorts(short[] array, int offset, int count) {
-        window(count * Short.BYTES).asShortBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Short.BYTES)) {
+            window(count * Short.BYTES).asShortBuffer().put(array, offset, count);
+        }
     }
 
     @Override
     public void writeChars(char[] array, int offset, int count) {
-        window(count * Character.BYTES).asCharBuffer().put(array, offset, count);
+        if (!defer(array, offset, count, Character.BYTES)) {
+            window(count * Character.BYTES).asCharBuffer().put(array, offset, count);
+        }
     }
 }

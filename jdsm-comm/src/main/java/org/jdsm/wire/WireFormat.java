@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jdsm.comm.MessageWriter;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -43,7 +44,7 @@ public final class WireFormat {
      * Each thread's encode buffer, reused so that large messages do not regrow it every time. Held
      * softly: the GC reclaims it when memory runs short or the thread has not encoded for a while.
      */
-    private final ThreadLocal<SoftReference<Output>> outputs = new ThreadLocal<>();
+    private final ThreadLocal<SoftReference<BulkOutput>> outputs = new ThreadLocal<>();
 
     /** A wire format with JDSM's built-in registrations followed by {@code extra}, in order. */
     public WireFormat(List<Class<?>> extra) {
@@ -89,10 +90,21 @@ public final class WireFormat {
         return registrations;
     }
 
-    /** Takes an encoded message: bytes {@code [0, length)} of {@code buffer}, valid only during the call. */
+    /** Takes an encoded message, valid only during the call. */
     @FunctionalInterface
     public interface EncodedSink {
+        /** The message is bytes {@code [0, length)} of {@code buffer}. */
         void take(byte[] buffer, int length);
+
+        /**
+         * The message holds large primitive arrays still in place, which {@code message} copies
+         * where it writes (e.g. straight into a Comm's send memory, {@link
+         * org.jdsm.comm.Comm#asend(int, MessageWriter)}). The default gathers it into an array.
+         */
+        default void take(MessageWriter message) {
+            byte[] bytes = MessageWriter.toArray(message);
+            take(bytes, bytes.length);
+        }
     }
 
     /**
@@ -107,11 +119,13 @@ public final class WireFormat {
 
     /**
      * Encodes like {@link #encode(Consumer, Object)} and hands {@code sink} the bytes in this
-     * thread's encode buffer, without copying them out (e.g. to a Comm that copies them anyway).
+     * thread's encode buffer, without copying them out (e.g. to a Comm that copies them anyway);
+     * primitive arrays from 64 KiB are not copied into that buffer either, but handed over in place
+     * ({@link EncodedSink#take(MessageWriter)}), so they must not change until the sink returns.
      */
     public void encode(Consumer<Output> header, Object payload, EncodedSink sink) {
-        SoftReference<Output> kept = outputs.get();
-        Output out = kept == null ? null : kept.get();
+        SoftReference<BulkOutput> kept = outputs.get();
+        BulkOutput out = kept == null ? null : kept.get();
         if (out == null) {
             out = new BulkOutput(INITIAL_BUFFER);
         }
@@ -128,8 +142,13 @@ public final class WireFormat {
             kryos.free(kryo);
         }
         try {
-            sink.take(out.getBuffer(), out.position());
+            if (out.deferred().isEmpty()) {
+                sink.take(out.getBuffer(), out.position());
+            } else {
+                sink.take(new GatheredMessage(out.getBuffer(), out.position(), out.deferred()));
+            }
         } finally {
+            out.reset(); // lets go of the deferred arrays
             if (out.getBuffer().length <= MAX_KEPT_BUFFER) {
                 outputs.set(kept != null && kept.get() == out ? kept : new SoftReference<>(out));
             }

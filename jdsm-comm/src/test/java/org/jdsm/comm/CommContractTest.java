@@ -109,6 +109,47 @@ public abstract class CommContractTest {
         });
     }
 
+    /**
+     * Messages that write themselves ({@link Comm#asend(int, MessageWriter)}) in uneven steps, some
+     * larger than a Comm's send piece, mixed with plain ones: all arrive intact and in order. A
+     * writer that writes less than it announced is refused with an exception, and nothing of it
+     * arrives.
+     */
+    @Test
+    void writtenMessagesArriveIntactAndInOrder() throws Exception {
+        int count = 200;
+        allToAll(count, (comm, from, to) -> {
+            for (int seq = 0; seq < count; seq++) {
+                byte[] message = Messages.make(from, seq, seq % 67 == 0 ? (3 << 20) + seq : Messages.size(seq, 4096));
+                if (seq % 4 == 0) {
+                    comm.asend(to, message);
+                } else {
+                    comm.asend(to, new SteppedWriter(message, message.length, seq % 3 == 0 ? 7 : MessageWriter.MAX_STEP));
+                }
+                if (seq % 50 == 1) {
+                    SteppedWriter shortWriter = new SteppedWriter(message, message.length - 1, 4096);
+                    assertThrows(IllegalStateException.class, () -> comm.asend(to, shortWriter));
+                }
+            }
+        });
+    }
+
+    /** Announces all of {@code message} and writes its first {@code writes} bytes, {@code step} at a time. */
+    private record SteppedWriter(byte[] message, int writes, int step) implements MessageWriter {
+        @Override
+        public int length() {
+            return message.length;
+        }
+
+        @Override
+        public void writeTo(Room room) {
+            for (int at = 0; at < writes; at += step) {
+                int n = Math.min(step, writes - at);
+                room.next(n).put(message, at, n);
+            }
+        }
+    }
+
     /** Sends {@code count} messages from every node to every node. */
     private interface PairSender {
         void send(Comm comm, int from, int to);

@@ -63,6 +63,55 @@ class WireFormatTest {
         assertNotSame(spare, wire.decode(wire.encode(doubles(n, 7))), "given back once, used once");
     }
 
+    /**
+     * Arrays from 64 KiB are handed over in place: the sink gets a MessageWriter whose bytes,
+     * written in small pieces, are those of the whole message in one array, and decode to the
+     * payload. Smaller messages come as one array.
+     */
+    @Test
+    void largeArraysAreHandedOverInPlaceAndWriteTheWholeMessage() {
+        long[] longs = new Random(3).longs(30_000).toArray();
+        List<Object> payload = new ArrayList<>(List.of("head", doubles(20_000, 1), ArrayRange.of(longs, 7, 20_000),
+                new int[5], doubles(9_000, 2), "tail"));
+        List<ByteBuffer> pieces = new ArrayList<>();
+        byte[][] whole = new byte[1][];
+        wire.encode(out -> out.writeByte(3), payload, new WireFormat.EncodedSink() {
+            @Override
+            public void take(byte[] buffer, int length) {
+                throw new AssertionError("a message with large arrays came as one array");
+            }
+
+            @Override
+            public void take(org.jdsm.comm.MessageWriter message) {
+                message.writeTo(n -> {
+                    ByteBuffer piece = ByteBuffer.allocate(n + 3).position(3); // a fresh piece per step, written from its position
+                    pieces.add(piece);
+                    return piece;
+                });
+                whole[0] = org.jdsm.comm.MessageWriter.toArray(message);
+                assertEquals(whole[0].length, message.length());
+            }
+        });
+        ByteBuffer joined = ByteBuffer.allocate(whole[0].length);
+        pieces.forEach(p -> joined.put(p.flip().position(3)));
+        assertArrayEquals(whole[0], joined.array(), "written in pieces or at once, the same bytes");
+        assertTrue(pieces.size() > 5, "the arrays were written in steps: " + pieces.size());
+
+        Input in = wire.open(whole[0]);
+        assertEquals(3, in.readByte());
+        List<?> decoded = (List<?>) wire.readPayload(in);
+        assertEquals("head", decoded.get(0));
+        assertArrayEquals(doubles(20_000, 1), (double[]) decoded.get(1));
+        assertArrayEquals(java.util.Arrays.copyOfRange(longs, 7, 20_007), (long[]) decoded.get(2));
+        assertArrayEquals(new int[5], (int[]) decoded.get(3));
+        assertArrayEquals(doubles(9_000, 2), (double[]) decoded.get(4));
+        assertEquals("tail", decoded.get(5));
+
+        int[] arrays = {0};
+        wire.encode(out -> { }, doubles(100, 4), (buffer, length) -> arrays[0]++);
+        assertEquals(1, arrays[0], "a small message comes as one array");
+    }
+
     @Test
     void headerFieldsComeBeforeThePayload() {
         byte[] bytes = wire.encode(out -> {

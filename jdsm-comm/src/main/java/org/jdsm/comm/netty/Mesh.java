@@ -18,6 +18,7 @@ import org.jdsm.comm.BufferDispatcher;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
+import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.net.Handshake;
 
 /**
@@ -96,6 +97,15 @@ final class Mesh {
             send(node, Lane.BULK, Arrays.copyOfRange(buffer, offset, offset + length));
         } else if (!closing) {
             peers[node].outbound(Lane.BULK).offerCopy(buffer, offset, length);
+        }
+    }
+
+    /** Like {@link #sendCopy} for a message that writes itself (see {@link OutboundLane#offerWritten}). */
+    void sendWritten(int node, MessageWriter message) {
+        if (node == me() || node < 0 || node >= peers.length) {
+            send(node, Lane.BULK, MessageWriter.toArray(message));
+        } else if (!closing) {
+            peers[node].outbound(Lane.BULK).offerWritten(message);
         }
     }
 

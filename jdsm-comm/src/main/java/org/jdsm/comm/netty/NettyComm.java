@@ -13,6 +13,7 @@ import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageLimits;
+import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.Rendezvous;
 
@@ -179,6 +180,14 @@ public final class NettyComm implements Comm {
         Mesh m = running();
         MessageLimits.checkBulk(m.config, node, length);
         m.sendCopy(node, buffer, offset, length);
+    }
+
+    /** Has the message write itself straight into pooled direct buffers while the connection keeps up. */
+    @Override
+    public void asend(int node, MessageWriter message) {
+        Mesh m = running();
+        MessageLimits.checkBulk(m.config, node, message.length());
+        m.sendWritten(node, message);
     }
 
     @Override

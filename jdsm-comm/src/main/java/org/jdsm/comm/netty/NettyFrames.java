@@ -3,6 +3,10 @@ package org.jdsm.comm.netty;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.net.Frames;
 
 /** Writes the {@link Frames} format into Netty buffers. */
@@ -43,6 +47,84 @@ final class NettyFrames {
                 return frame;
             }
             piece = alloc.directBuffer(Math.min(MAX_PIECE, length - done));
+        }
+    }
+
+    /**
+     * A DATA frame that {@code message} writes straight into pooled direct memory, in pieces as
+     * {@link #data(ByteBufAllocator, byte[], int, int)} makes them.
+     */
+    static ByteBuf data(ByteBufAllocator alloc, MessageWriter message) {
+        int length = message.length();
+        FrameRoom room = new FrameRoom(alloc, Frames.HEADER_BYTES + length);
+        try {
+            writeHeader(room.piece, Frames.DATA, length);
+            message.writeTo(room);
+            return room.frame();
+        } catch (RuntimeException | Error e) {
+            room.release();
+            throw e;
+        }
+    }
+
+    /** The pieces of one frame as a {@link MessageWriter} fills them. */
+    private static final class FrameRoom implements MessageWriter.Room {
+        private final ByteBufAllocator alloc;
+        private final List<ByteBuf> pieces = new ArrayList<>(1);
+        private final int total;
+        /** Bytes in the pieces before the current one. */
+        private int before;
+        private ByteBuf piece;
+        /** The current piece's writable part, as last handed out; its position is what was written. */
+        private ByteBuffer view;
+
+        FrameRoom(ByteBufAllocator alloc, int total) {
+            this.alloc = alloc;
+            this.total = total;
+            this.piece = alloc.directBuffer(Math.min(MAX_PIECE, total));
+            pieces.add(piece);
+        }
+
+        @Override
+        public ByteBuffer next(int bytes) {
+            if (view == null) {
+                view = piece.nioBuffer(piece.writerIndex(), piece.writableBytes());
+            }
+            if (view.remaining() >= bytes) {
+                return view;
+            }
+            commit();
+            piece = alloc.directBuffer(Math.max(bytes, Math.min(MAX_PIECE, total - before)));
+            pieces.add(piece);
+            view = piece.nioBuffer(0, piece.writableBytes());
+            return view;
+        }
+
+        /** Counts what the writer put into the current piece. */
+        private void commit() {
+            if (view != null) {
+                piece.writerIndex(piece.writerIndex() + view.position());
+                view = null;
+            }
+            before += piece.readableBytes();
+        }
+
+        ByteBuf frame() {
+            commit();
+            if (before != total) {
+                throw new IllegalStateException("a message of " + (total - Frames.HEADER_BYTES) + " bytes wrote "
+                        + (before - Frames.HEADER_BYTES));
+            }
+            if (pieces.size() == 1) {
+                return piece;
+            }
+            CompositeByteBuf frame = alloc.compositeDirectBuffer(pieces.size());
+            frame.addComponents(true, pieces);
+            return frame;
+        }
+
+        void release() {
+            pieces.forEach(ByteBuf::release);
         }
     }
 

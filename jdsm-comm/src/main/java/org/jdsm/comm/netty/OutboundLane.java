@@ -10,6 +10,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.net.Frames;
 
 /**
@@ -73,6 +74,27 @@ final class OutboundLane {
             return false;
         }
         queue.add(NettyFrames.data(ch.alloc(), buffer, offset, length));
+        if (discarded) {
+            clearQueue(); // raced with discard(): release what it may have missed
+        }
+        scheduleDrain();
+        return true;
+    }
+
+    /**
+     * Queues a message that writes itself: while the channel is writable straight into pooled
+     * direct buffers (one copy), else into an array that waits on the heap; false if the lane no
+     * longer sends. The message is written before this returns either way.
+     */
+    boolean offerWritten(MessageWriter message) {
+        Channel ch = channel;
+        if (ch == null || !ch.isWritable()) {
+            return offer(MessageWriter.toArray(message));
+        }
+        if (finishing || discarded) {
+            return false;
+        }
+        queue.add(NettyFrames.data(ch.alloc(), message));
         if (discarded) {
             clearQueue(); // raced with discard(): release what it may have missed
         }

@@ -1,0 +1,53 @@
+package org.jdsm.comm;
+
+import java.lang.ref.SoftReference;
+import java.nio.ByteBuffer;
+
+/**
+ * Each thread's array for gathering a {@link MessageWriter} whose Comm has no send memory of its
+ * own, reused so that large messages do not allocate one each time (as the encoder's own buffer
+ * was before large arrays were handed over in place). Held softly, and only up to
+ * {@link #MAX_KEPT_BYTES}.
+ */
+final class GatherBuffer {
+
+    private static final int MAX_KEPT_BYTES = 16 << 20;
+    private static final ThreadLocal<SoftReference<byte[]>> KEPT = new ThreadLocal<>();
+
+    private GatherBuffer() {
+    }
+
+    /** Takes bytes {@code [0, length)} of a gathered message, valid only during the call. */
+    @FunctionalInterface
+    interface Sink {
+        void take(byte[] buffer, int length);
+    }
+
+    /** Writes all of {@code message} into the start of {@code buffer}; fails if it writes less than its length. */
+    static void writeWhole(MessageWriter message, byte[] buffer) {
+        ByteBuffer room = ByteBuffer.wrap(buffer, 0, message.length());
+        message.writeTo(n -> room);
+        if (room.hasRemaining()) {
+            throw new IllegalStateException("a message of " + message.length() + " bytes wrote only " + room.position());
+        }
+    }
+
+    /** Writes {@code message} into this thread's array and hands it to {@code sink}. */
+    static void gather(MessageWriter message, Sink sink) {
+        int length = message.length();
+        SoftReference<byte[]> kept = KEPT.get();
+        byte[] buffer = kept == null ? null : kept.get();
+        KEPT.remove(); // in use: a send nested in the sink gathers into an array of its own
+        if (buffer == null || buffer.length < length) {
+            buffer = new byte[Math.max(length, 4096)];
+        }
+        writeWhole(message, buffer);
+        try {
+            sink.take(buffer, length);
+        } finally {
+            if (buffer.length <= MAX_KEPT_BYTES) {
+                KEPT.set(kept != null && kept.get() == buffer ? kept : new SoftReference<>(buffer));
+            }
+        }
+    }
+}
