@@ -1,7 +1,7 @@
 package org.jdsm.comm;
 
-import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
+import org.jdsm.comm.net.ThreadSpare;
 
 /**
  * Each thread's array for gathering a {@link MessageWriter} whose Comm has no send memory of its
@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
 final class GatherBuffer {
 
     private static final int MAX_KEPT_BYTES = 16 << 20;
-    private static final ThreadLocal<SoftReference<byte[]>> KEPT = new ThreadLocal<>();
+    private static final ThreadSpare<byte[]> KEPT = new ThreadSpare<>();
 
     private GatherBuffer() {
     }
@@ -35,18 +35,18 @@ final class GatherBuffer {
     /** Writes {@code message} into this thread's array and hands it to {@code sink}. */
     static void gather(MessageWriter message, Sink sink) {
         int length = message.length();
-        SoftReference<byte[]> kept = KEPT.get();
-        byte[] buffer = kept == null ? null : kept.get();
-        KEPT.remove(); // in use: a send nested in the sink gathers into an array of its own
+        byte[] buffer = KEPT.take(); // a send nested in the sink gathers into an array of its own
         if (buffer == null || buffer.length < length) {
             buffer = new byte[Math.max(length, 4096)];
         }
-        writeWhole(message, buffer);
         try {
+            writeWhole(message, buffer);
             sink.take(buffer, length);
         } finally {
             if (buffer.length <= MAX_KEPT_BYTES) {
-                KEPT.set(kept != null && kept.get() == buffer ? kept : new SoftReference<>(buffer));
+                KEPT.putBack(buffer);
+            } else {
+                KEPT.drop();
             }
         }
     }

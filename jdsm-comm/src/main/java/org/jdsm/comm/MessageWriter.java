@@ -22,6 +22,31 @@ public interface MessageWriter {
      */
     void writeTo(Room room);
 
+    /** A message of bytes {@code [offset, offset + length)} of {@code bytes}, which are read when it is written. */
+    static MessageWriter of(byte[] bytes, int offset, int length) {
+        return new MessageWriter() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public void writeTo(Room room) {
+                writeBytes(room, bytes, offset, offset + length);
+            }
+        };
+    }
+
+    /** Writes bytes {@code [from, to)} of {@code bytes} through {@code room}, filling each buffer it hands out. */
+    static void writeBytes(Room room, byte[] bytes, int from, int to) {
+        for (int at = from; at < to; ) {
+            ByteBuffer target = room.next(Math.min(MAX_STEP, to - at));
+            int n = Math.min(target.remaining(), to - at);
+            target.put(bytes, at, n);
+            at += n;
+        }
+    }
+
     /** The whole message in a new array (for Comms without send memory of their own). */
     static byte[] toArray(MessageWriter message) {
         byte[] bytes = new byte[message.length()];
@@ -33,8 +58,8 @@ public interface MessageWriter {
     interface Room {
         /**
          * A buffer with at least {@code bytes} (at most {@link #MAX_STEP}) remaining from its
-         * position, e.g. the one handed out last while it has room. The writer then writes at most
-         * that many bytes there, from that position on, before it asks again.
+         * position, e.g. the one handed out last while it has room. The writer then writes there,
+         * from that position on and up to its limit, before it asks again.
          */
         ByteBuffer next(int bytes);
     }

@@ -91,20 +91,8 @@ final class ArrayRecycler {
 
     /** Bytes of a recyclable primitive array; 0 for anything else. */
     private static long bytesOf(Object array) {
-        if (array instanceof double[] a) {
-            return (long) a.length * Double.BYTES;
-        } else if (array instanceof long[] a) {
-            return (long) a.length * Long.BYTES;
-        } else if (array instanceof int[] a) {
-            return (long) a.length * Integer.BYTES;
-        } else if (array instanceof float[] a) {
-            return (long) a.length * Float.BYTES;
-        } else if (array instanceof short[] a) {
-            return (long) a.length * Short.BYTES;
-        } else if (array instanceof char[] a) {
-            return (long) a.length * Character.BYTES;
-        }
-        return 0;
+        int elementBytes = PrimitiveArrays.elementBytes(array);
+        return elementBytes == 0 ? 0 : (long) java.lang.reflect.Array.getLength(array) * elementBytes;
     }
 
     /** A soft reference that remembers its array's size, so the total stays right after the GC clears it. */

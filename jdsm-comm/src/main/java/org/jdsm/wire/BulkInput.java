@@ -21,10 +21,12 @@ final class BulkInput extends ByteBufferInput {
         this.recycler = recycler;
     }
 
-    /** An array to decode into: a recycled spare, or a new one (always for arrays too small to recycle). */
-    private <T> T target(Class<T> type, int length, int elementBytes, IntFunction<T> allocate) {
+    /** Reads {@code length} elements into a recycled spare of that shape, or a new array (always for arrays too small to recycle). */
+    private <T> T readBulk(Class<T> type, int length, int elementBytes, IntFunction<T> allocate) {
         Object spare = (long) length * elementBytes >= ArrayRecycler.MIN_BYTES ? recycler.take(type, length) : null;
-        return spare != null ? type.cast(spare) : allocate.apply(length);
+        T out = spare != null ? type.cast(spare) : allocate.apply(length);
+        PrimitiveArrays.get(window(length * elementBytes), out);
+        return out;
     }
 
     private ByteBuffer window(int bytes) {
@@ -36,16 +38,12 @@ final class BulkInput extends ByteBufferInput {
 
     @Override
     public double[] readDoubles(int length) {
-        double[] out = target(double[].class, length, Double.BYTES, double[]::new);
-        window(length * Double.BYTES).asDoubleBuffer().get(out);
-        return out;
+        return readBulk(double[].class, length, Double.BYTES, double[]::new);
     }
 
     @Override
     public long[] readLongs(int length) {
-        long[] out = target(long[].class, length, Long.BYTES, long[]::new);
-        window(length * Long.BYTES).asLongBuffer().get(out);
-        return out;
+        return readBulk(long[].class, length, Long.BYTES, long[]::new);
     }
 
     @Override
@@ -60,29 +58,21 @@ final class BulkInput extends ByteBufferInput {
 
     @Override
     public int[] readInts(int length) {
-        int[] out = target(int[].class, length, Integer.BYTES, int[]::new);
-        window(length * Integer.BYTES).asIntBuffer().get(out);
-        return out;
+        return readBulk(int[].class, length, Integer.BYTES, int[]::new);
     }
 
     @Override
     public float[] readFloats(int length) {
-        float[] out = target(float[].class, length, Float.BYTES, float[]::new);
-        window(length * Float.BYTES).asFloatBuffer().get(out);
-        return out;
+        return readBulk(float[].class, length, Float.BYTES, float[]::new);
     }
 
     @Override
     public short[] readShorts(int length) {
-        short[] out = target(short[].class, length, Short.BYTES, short[]::new);
-        window(length * Short.BYTES).asShortBuffer().get(out);
-        return out;
+        return readBulk(short[].class, length, Short.BYTES, short[]::new);
     }
 
     @Override
     public char[] readChars(int length) {
-        char[] out = target(char[].class, length, Character.BYTES, char[]::new);
-        window(length * Character.BYTES).asCharBuffer().get(out);
-        return out;
+        return readBulk(char[].class, length, Character.BYTES, char[]::new);
     }
 }

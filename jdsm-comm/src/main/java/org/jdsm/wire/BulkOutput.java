@@ -42,27 +42,23 @@ final class BulkOutput extends Output {
         return view;
     }
 
-    /** True if {@code count} elements of {@code elementBytes} were recorded to be written later. */
-    private boolean defer(Object array, int offset, int count, int elementBytes) {
-        if ((long) count * elementBytes < DEFER_MIN_BYTES) {
-            return false;
+    /** Copies {@code count} elements into the buffer, or from {@link #DEFER_MIN_BYTES} on records them to be written later. */
+    private void writeBulk(Object array, int offset, int count, int elementBytes) {
+        if ((long) count * elementBytes >= DEFER_MIN_BYTES) {
+            deferred.add(new GatheredMessage.Deferred(position, array, offset, count, elementBytes));
+        } else {
+            PrimitiveArrays.put(window(count * elementBytes), array, offset, count);
         }
-        deferred.add(new GatheredMessage.Deferred(position, array, offset, count, elementBytes));
-        return true;
     }
 
     @Override
     public void writeDoubles(double[] array, int offset, int count) {
-        if (!defer(array, offset, count, Double.BYTES)) {
-            window(count * Double.BYTES).asDoubleBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Double.BYTES);
     }
 
     @Override
     public void writeLongs(long[] array, int offset, int count) {
-        if (!defer(array, offset, count, Long.BYTES)) {
-            window(count * Long.BYTES).asLongBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Long.BYTES);
     }
 
     /** Kryo's int[] serializer asks for varints; a fixed-width bulk copy is faster for arrays. */
@@ -78,29 +74,21 @@ final class BulkOutput extends Output {
 
     @Override
     public void writeInts(int[] array, int offset, int count) {
-        if (!defer(array, offset, count, Integer.BYTES)) {
-            window(count * Integer.BYTES).asIntBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Integer.BYTES);
     }
 
     @Override
     public void writeFloats(float[] array, int offset, int count) {
-        if (!defer(array, offset, count, Float.BYTES)) {
-            window(count * Float.BYTES).asFloatBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Float.BYTES);
     }
 
     @Override
     public void writeShorts(short[] array, int offset, int count) {
-        if (!defer(array, offset, count, Short.BYTES)) {
-            window(count * Short.BYTES).asShortBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Short.BYTES);
     }
 
     @Override
     public void writeChars(char[] array, int offset, int count) {
-        if (!defer(array, offset, count, Character.BYTES)) {
-            window(count * Character.BYTES).asCharBuffer().put(array, offset, count);
-        }
+        writeBulk(array, offset, count, Character.BYTES);
     }
 }

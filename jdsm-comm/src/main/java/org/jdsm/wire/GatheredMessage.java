@@ -7,7 +7,7 @@ import org.jdsm.comm.MessageWriter;
 
 /**
  * An encoded message whose large primitive arrays were left where they are (see
- * {@link BulkOutput#defer}): the encoder's buffer holds everything else, and {@link #writeTo}
+ * {@link BulkOutput#deferred}): the encoder's buffer holds everything else, and {@link #writeTo}
  * interleaves the two, so each array is copied once, straight into where the Comm sends from.
  * Valid only while the encoder's buffer and the arrays are unchanged, i.e. during the sink call.
  */
@@ -45,19 +45,11 @@ final class GatheredMessage implements MessageWriter {
     public void writeTo(Room room) {
         int from = 0;
         for (Deferred d : deferred) {
-            writeBytes(room, from, d.at());
+            MessageWriter.writeBytes(room, buffer, from, d.at());
             writeArray(room, d);
             from = d.at();
         }
-        writeBytes(room, from, bufferLength);
-    }
-
-    private void writeBytes(Room room, int from, int to) {
-        for (int at = from; at < to; ) {
-            int n = Math.min(MAX_STEP, to - at);
-            room.next(n).put(buffer, at, n);
-            at += n;
-        }
+        MessageWriter.writeBytes(room, buffer, from, bufferLength);
     }
 
     /** The array's elements in steps of whole elements, little-endian as {@link BulkOutput} writes them. */
@@ -68,25 +60,9 @@ final class GatheredMessage implements MessageWriter {
             int bytes = n * d.elementBytes();
             ByteBuffer target = room.next(bytes);
             ByteBuffer window = target.slice(target.position(), bytes).order(ByteOrder.LITTLE_ENDIAN);
-            put(window, d.array(), d.offset() + done, n);
+            PrimitiveArrays.put(window, d.array(), d.offset() + done, n);
             target.position(target.position() + bytes);
             done += n;
-        }
-    }
-
-    private static void put(ByteBuffer window, Object array, int offset, int n) {
-        if (array instanceof double[] a) {
-            window.asDoubleBuffer().put(a, offset, n);
-        } else if (array instanceof long[] a) {
-            window.asLongBuffer().put(a, offset, n);
-        } else if (array instanceof int[] a) {
-            window.asIntBuffer().put(a, offset, n);
-        } else if (array instanceof float[] a) {
-            window.asFloatBuffer().put(a, offset, n);
-        } else if (array instanceof short[] a) {
-            window.asShortBuffer().put(a, offset, n);
-        } else {
-            window.asCharBuffer().put((char[]) array, offset, n);
         }
     }
 }

@@ -4,13 +4,13 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
-import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jdsm.comm.MessageWriter;
+import org.jdsm.comm.net.ThreadSpare;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -40,11 +40,8 @@ public final class WireFormat {
     private final ClassLoader loader;
     private final KryoPool kryos;
     private final ArrayRecycler recycler = new ArrayRecycler();
-    /**
-     * Each thread's encode buffer, reused so that large messages do not regrow it every time. Held
-     * softly: the GC reclaims it when memory runs short or the thread has not encoded for a while.
-     */
-    private final ThreadLocal<SoftReference<BulkOutput>> outputs = new ThreadLocal<>();
+    /** Each thread's encode buffer, reused so that large messages do not regrow it every time. */
+    private final ThreadSpare<BulkOutput> outputs = new ThreadSpare<>();
 
     /** A wire format with JDSM's built-in registrations followed by {@code extra}, in order. */
     public WireFormat(List<Class<?>> extra) {
@@ -124,13 +121,27 @@ public final class WireFormat {
      * ({@link EncodedSink#take(MessageWriter)}), so they must not change until the sink returns.
      */
     public void encode(Consumer<Output> header, Object payload, EncodedSink sink) {
-        SoftReference<BulkOutput> kept = outputs.get();
-        BulkOutput out = kept == null ? null : kept.get();
-        if (out == null) {
-            out = new BulkOutput(INITIAL_BUFFER);
+        BulkOutput taken = outputs.take(); // an encode nested in the sink gets a buffer of its own
+        BulkOutput out = taken != null ? taken : new BulkOutput(INITIAL_BUFFER);
+        try {
+            out.reset();
+            write(out, header, payload);
+            if (out.deferred().isEmpty()) {
+                sink.take(out.getBuffer(), out.position());
+            } else {
+                sink.take(new GatheredMessage(out.getBuffer(), out.position(), out.deferred()));
+            }
+        } finally {
+            out.reset(); // lets go of the deferred arrays
+            if (out.getBuffer().length <= MAX_KEPT_BUFFER) {
+                outputs.putBack(out);
+            } else {
+                outputs.drop();
+            }
         }
-        outputs.remove(); // in use: an encode nested in the sink gets a buffer of its own
-        out.reset();
+    }
+
+    private void write(Output out, Consumer<Output> header, Object payload) {
         Kryo kryo = kryos.obtain();
         try {
             header.accept(out);
@@ -140,18 +151,6 @@ public final class WireFormat {
             throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
         } finally {
             kryos.free(kryo);
-        }
-        try {
-            if (out.deferred().isEmpty()) {
-                sink.take(out.getBuffer(), out.position());
-            } else {
-                sink.take(new GatheredMessage(out.getBuffer(), out.position(), out.deferred()));
-            }
-        } finally {
-            out.reset(); // lets go of the deferred arrays
-            if (out.getBuffer().length <= MAX_KEPT_BUFFER) {
-                outputs.set(kept != null && kept.get() == out ? kept : new SoftReference<>(out));
-            }
         }
     }
 

@@ -29,30 +29,17 @@ final class NettyFrames {
      */
     static ByteBuf data(ByteBufAllocator alloc, byte[] payload, int offset, int length) {
         int total = Frames.HEADER_BYTES + length;
-        if (total <= MAX_PIECE) {
-            ByteBuf out = alloc.directBuffer(total);
-            writeHeader(out, Frames.DATA, length);
-            return out.writeBytes(payload, offset, length);
+        if (total > MAX_PIECE) {
+            return data(alloc, MessageWriter.of(payload, offset, length));
         }
-        CompositeByteBuf frame = alloc.compositeDirectBuffer(total / MAX_PIECE + 1);
-        ByteBuf piece = alloc.directBuffer(MAX_PIECE);
-        writeHeader(piece, Frames.DATA, length);
-        int done = 0;
-        while (true) {
-            int n = Math.min(piece.writableBytes(), length - done);
-            piece.writeBytes(payload, offset + done, n);
-            done += n;
-            frame.addComponent(true, piece);
-            if (done == length) {
-                return frame;
-            }
-            piece = alloc.directBuffer(Math.min(MAX_PIECE, length - done));
-        }
+        ByteBuf out = alloc.directBuffer(total);
+        writeHeader(out, Frames.DATA, length);
+        return out.writeBytes(payload, offset, length);
     }
 
     /**
-     * A DATA frame that {@code message} writes straight into pooled direct memory, in pieces as
-     * {@link #data(ByteBufAllocator, byte[], int, int)} makes them.
+     * A DATA frame that {@code message} writes straight into pooled direct memory: one buffer, or
+     * from {@link #MAX_PIECE} a composite of pieces of that size.
      */
     static ByteBuf data(ByteBufAllocator alloc, MessageWriter message) {
         int length = message.length();
