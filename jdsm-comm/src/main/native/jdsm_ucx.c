@@ -2,12 +2,13 @@
  * libjdsmucx: JNI shim of org.jdsm.comm.ucx.UcxNative over libucp (tag matching). It uses only
  * UCX calls that exist in UCX 1.10 and later. Rebuild it against the UCX at hand (see UCX.md):
  *
- *   gcc -O2 -shared -fPIC -I"$JAVA_HOME/include" -I"$JAVA_HOME/include/linux" \
+ *   gcc -O2 -shared -fPIC -pthread -I"$JAVA_HOME/include" -I"$JAVA_HOME/include/linux" \
  *       jdsm_ucx.c -o libjdsmucx.so -lucp -lucs
  *
- * Threading: the worker runs in UCS_THREAD_MODE_SINGLE. Every call except signal() comes from
- * one thread at a time (the node's progress thread, or the thread of init/fin before it starts
- * and after it ends), so nothing here takes locks.
+ * Threading: the worker runs in UCS_THREAD_MODE_SINGLE. Every call except signal(), stage() and
+ * unstage() comes from one thread at a time (the node's progress thread, or the thread of init/fin
+ * before it starts and after it ends); those three touch no UCX state but the staging pool, which
+ * has the one lock here.
  *
  * Java arrays are never pinned (a pinned array stalls the garbage collector for as long as UCX
  * holds it): each message is copied once between its array and a native buffer that UCX sends
@@ -23,6 +24,7 @@
 #include <ucs/debug/debug.h>
 #include <dlfcn.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,8 @@ enum { OP_SEND, OP_RECV, OP_DISCARD, OP_CONTROL };
 #define REGISTERED_ALIGN ((size_t)64 << 10)
 /* UCP_OP_ATTR_FIELD_MEMH (a send or receive naming its registration) is used where UCX has it. */
 #define PASS_MEMH (UCP_API_VERSION >= UCP_VERSION(1, 13))
+/* Staged sends (filled by any thread, sent by the progress thread) kept for reuse with their buffers. */
+#define STAGED_KEPT 8
 
 typedef struct shim shim_t;
 
@@ -64,6 +68,7 @@ typedef struct op {
     ucp_mem_h    memh;          /* its registration, NULL if none */
     size_t       length;
     int          kind;
+    int          staged;        /* from the staging pool: goes back there, buffer and all */
     int          complete;
     ucs_status_t status;
     char         small[SMALL_BYTES];
@@ -84,7 +89,6 @@ struct shim {
     ucp_context_h  context;
     ucp_worker_h   worker;
     int            efd;         /* -1 without wake-up support */
-    JNIEnv        *env;         /* of the JNI call in progress: completion callbacks use it */
     op_t           live;        /* list head */
     op_t          *done, *done_last;
     op_t          *free_ops;
@@ -92,6 +96,9 @@ struct shim {
     char          *cache[CACHED_BUFFERS];
     size_t         cached[CACHED_BUFFERS];   /* capacities; 0 = empty slot */
     ucp_mem_h      cache_memh[CACHED_BUFFERS];
+    pthread_mutex_t staging_lock;   /* guards staged_free and staged_kept */
+    op_t          *staged_free;     /* staged sends to reuse, linked through next */
+    int            staged_kept;
 };
 
 static jclass    error_class;
@@ -122,35 +129,45 @@ static shim_t *shim_of(JNIEnv *env, jlong handle)
     shim_t *s = (shim_t *)(intptr_t)handle;
     if (s == NULL) {
         (*env)->ThrowNew(env, error_class, "the UCX worker is closed");
-        return NULL;
     }
-    s->env = env;
     return s;
 }
 
 /* ---- large buffers ---- */
 
+/* A page-aligned buffer of at least length bytes, a multiple of REGISTERED_ALIGN, not registered yet. */
+static char *buffer_aligned(size_t length, size_t *capacity)
+{
+    void *buffer;
+    *capacity = (length + REGISTERED_ALIGN - 1) / REGISTERED_ALIGN * REGISTERED_ALIGN;
+    return posix_memalign(&buffer, 4096, *capacity) == 0 ? buffer : NULL;
+}
+
+/* Registers a buffer with UCX (progress thread only); NULL if that fails, and UCX registers it per message instead. */
+static ucp_mem_h buffer_register(shim_t *s, char *buffer, size_t capacity)
+{
+    ucp_mem_map_params_t params;
+    ucp_mem_h memh;
+
+    memset(&params, 0, sizeof(params));
+    params.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
+    params.address = buffer;
+    params.length = capacity;
+    return ucp_mem_map(s->context, &params, &memh) == UCS_OK ? memh : NULL;
+}
+
 /* A new buffer of at least length bytes, registered from REGISTERED_MIN_BYTES on (unregistered if that fails). */
 static char *buffer_new(shim_t *s, size_t length, size_t *capacity, ucp_mem_h *memh)
 {
-    ucp_mem_map_params_t params;
-    void *buffer;
+    char *buffer;
 
     *memh = NULL;
     if (length < REGISTERED_MIN_BYTES) {
         *capacity = length;
         return malloc(length);
     }
-    *capacity = (length + REGISTERED_ALIGN - 1) / REGISTERED_ALIGN * REGISTERED_ALIGN;
-    if (posix_memalign(&buffer, 4096, *capacity) != 0) {
-        return NULL;
-    }
-    memset(&params, 0, sizeof(params));
-    params.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
-    params.address = buffer;
-    params.length = *capacity;
-    if (ucp_mem_map(s->context, &params, memh) != UCS_OK) {
-        *memh = NULL;   /* UCX registers it per message instead */
+    if ((buffer = buffer_aligned(length, capacity)) != NULL) {
+        *memh = buffer_register(s, buffer, *capacity);
     }
     return buffer;
 }
@@ -206,7 +223,97 @@ static void buffer_put(shim_t *s, char *buffer, size_t capacity, ucp_mem_h memh)
     s->cache_memh[smallest] = memh;
 }
 
+/* ---- staging: send memory any thread fills before the progress thread sends it ---- */
+
+/* A staged send of length bytes: the smallest pooled one that fits, else a new unregistered one (any thread). */
+static op_t *staged_take(shim_t *s, size_t length)
+{
+    op_t **at, **best = NULL, *op = NULL;
+
+    pthread_mutex_lock(&s->staging_lock);
+    for (at = &s->staged_free; *at != NULL; at = &(*at)->next) {
+        if ((*at)->capacity >= length && (best == NULL || (*at)->capacity < (*best)->capacity)) {
+            best = at;
+        }
+    }
+    if (best != NULL) {
+        op = *best;
+        *best = op->next;
+        s->staged_kept--;
+    }
+    pthread_mutex_unlock(&s->staging_lock);
+    if (op == NULL) {
+        if ((op = calloc(1, sizeof(*op))) == NULL) {
+            return NULL;
+        }
+        if ((op->buffer = buffer_aligned(length, &op->capacity)) == NULL) {
+            free(op);
+            return NULL;
+        }
+        op->staged = 1;
+    }
+    op->length = length;
+    return op;
+}
+
+static void staged_free(shim_t *s, op_t *op)
+{
+    buffer_free(s, op->buffer, op->memh);
+    free(op);
+}
+
+/*
+ * Pools a staged send again. On the progress thread, the only one that may unregister memory, a
+ * full pool (STAGED_KEPT) keeps the larger of it and the pool's smallest and frees the other;
+ * other threads (giving back sends that were dropped, which is rare) always pool it.
+ */
+static void staged_put(shim_t *s, op_t *op, int progress_thread)
+{
+    op_t **at, **smallest = NULL, *evicted = NULL;
+
+    pthread_mutex_lock(&s->staging_lock);
+    if (progress_thread && (op->capacity > CACHED_MAX_BYTES || s->staged_kept >= STAGED_KEPT)) {
+        for (at = &s->staged_free; *at != NULL; at = &(*at)->next) {
+            if (smallest == NULL || (*at)->capacity < (*smallest)->capacity) {
+                smallest = at;
+            }
+        }
+        if (op->capacity > CACHED_MAX_BYTES || smallest == NULL || (*smallest)->capacity >= op->capacity) {
+            evicted = op;
+            op = NULL;
+        } else {
+            evicted = *smallest;
+            *smallest = evicted->next;
+            s->staged_kept--;
+        }
+    }
+    if (op != NULL) {
+        op->next = s->staged_free;
+        s->staged_free = op;
+        s->staged_kept++;
+    }
+    pthread_mutex_unlock(&s->staging_lock);
+    if (evicted != NULL) {
+        staged_free(s, evicted);
+    }
+}
+
 /* ---- operations ---- */
+
+/* Readies an operation with its buffer for UCX and puts it on the live list. */
+static void op_link(shim_t *s, op_t *op, int kind, jlong tag)
+{
+    op->done_next = NULL;
+    op->complete = 0;
+    op->status = UCS_OK;
+    op->shim = s;
+    op->kind = kind;
+    op->tag = tag;
+    op->next = s->live.next;
+    op->prev = &s->live;
+    s->live.next->prev = op;
+    s->live.next = op;
+}
 
 static op_t *op_start(shim_t *s, int kind, size_t length, jlong tag)
 {
@@ -223,17 +330,9 @@ static op_t *op_start(shim_t *s, int kind, size_t length, jlong tag)
         s->free_ops = op;
         return NULL;
     }
-    op->done_next = NULL;
-    op->complete = 0;
-    op->status = UCS_OK;
-    op->shim = s;
-    op->kind = kind;
+    op->staged = 0;
     op->length = length;
-    op->tag = tag;
-    op->next = s->live.next;
-    op->prev = &s->live;
-    s->live.next->prev = op;
-    s->live.next = op;
+    op_link(s, op, kind, tag);
     return op;
 }
 
@@ -241,11 +340,15 @@ static op_t *op_start(shim_t *s, int kind, size_t length, jlong tag)
 static void op_release(op_t *op)
 {
     shim_t *s = op->shim;
+    op->prev->next = op->next;
+    op->next->prev = op->prev;
+    if (op->staged) {
+        staged_put(s, op, 1);
+        return;
+    }
     if (op->buffer != op->small) {
         buffer_put(s, op->buffer, op->capacity, op->memh);
     }
-    op->prev->next = op->next;
-    op->next->prev = op->prev;
     op->next = s->free_ops;
     s->free_ops = op;
 }
@@ -344,6 +447,7 @@ static jlong j_create(JNIEnv *env, jclass cls, jobjectArray options, jboolean wa
     }
     s->live.next = s->live.prev = &s->live;
     s->efd = -1;
+    pthread_mutex_init(&s->staging_lock, NULL);
     for (i = 0; i + 1 < count && status == UCS_OK; i += 2) {   /* options: name, value, name, value... */
         jstring name = (*env)->GetObjectArrayElement(env, options, i);
         jstring value = (*env)->GetObjectArrayElement(env, options, i + 1);
@@ -519,6 +623,67 @@ static jint j_send_direct(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong
     }
     memcpy(op->buffer, from + offset, (size_t)length);
     return send_filled(env, op, ep, tag);
+}
+
+/*
+ * Staging memory for a bulk send of length bytes, from any thread: a direct buffer over it (its
+ * position 0, its limit length) for Java to fill, with the send's handle in staged_out[0] for
+ * send_staged, or for unstage if it is not sent. NULL with a Java exception.
+ */
+static jobject j_stage(JNIEnv *env, jclass cls, jlong handle, jint length, jlongArray staged_out)
+{
+    shim_t *s = shim_of(env, handle);
+    jobject view;
+    jlong staged;
+    op_t *op;
+
+    if (s == NULL || !not_null(env, staged_out)) {
+        return NULL;
+    }
+    if ((op = staged_take(s, (size_t)length)) == NULL) {
+        throw_error(env, "staging a send", UCS_ERR_NO_MEMORY);
+        return NULL;
+    }
+    if ((view = (*env)->NewDirectByteBuffer(env, op->buffer, (jlong)length)) == NULL) {
+        staged_put(s, op, 0);
+        return NULL;
+    }
+    staged = (jlong)(intptr_t)op;
+    (*env)->SetLongArrayRegion(env, staged_out, 0, 1, &staged);
+    return view;
+}
+
+/*
+ * Sends a filled staged send (progress thread): from here UCX owns it, and it goes back to the
+ * pool once sent. Its memory is registered the first time it is sent. As j_send otherwise.
+ */
+static jint j_send_staged(JNIEnv *env, jclass cls, jlong handle, jlong ep, jlong tag, jlong staged)
+{
+    shim_t *s = shim_of(env, handle);
+    op_t *op = (op_t *)(intptr_t)staged;
+
+    if (s == NULL) {
+        return -1;
+    }
+    if (op->memh == NULL) {
+        op->memh = buffer_register(s, op->buffer, op->capacity);
+    }
+    op_link(s, op, OP_SEND, tag);
+    return send_filled(env, op, ep, tag);
+}
+
+/* Gives back a staged send that is not sent (any thread); with handle 0 the worker is gone, and with it the pool. */
+static void j_unstage(JNIEnv *env, jclass cls, jlong handle, jlong staged)
+{
+    shim_t *s = (shim_t *)(intptr_t)handle;
+    op_t *op = (op_t *)(intptr_t)staged;
+
+    if (s != NULL) {
+        staged_put(s, op, 0);
+    } else {   /* its registration ended with the context */
+        free(op->buffer);
+        free(op);
+    }
 }
 
 /* Starts receiving a probed message (size bytes of it) into a native buffer. NULL with a Java exception. */
@@ -829,6 +994,11 @@ static jint j_destroy(JNIEnv *env, jclass cls, jlong handle)
             buffer_free(s, s->cache[i], s->cache_memh[i]);
         }
     }
+    while ((op = s->staged_free) != NULL) {
+        s->staged_free = op->next;
+        staged_free(s, op);
+    }
+    pthread_mutex_destroy(&s->staging_lock);
     ucp_cleanup(s->context);
     free(s);
     return lost_sends;
@@ -856,6 +1026,9 @@ static const JNINativeMethod methods[] = {
     { "connect",    "(J[BIZ)J",                                   (void *)j_connect },
     { "send",       "(JJJ[BII)I",                                   (void *)j_send },
     { "sendDirect", "(JJJLjava/nio/ByteBuffer;II)I",              (void *)j_send_direct },
+    { "stage",      "(JI[J)Ljava/nio/ByteBuffer;",                (void *)j_stage },
+    { "sendStaged", "(JJJJ)I",                                    (void *)j_send_staged },
+    { "unstage",    "(JJ)V",                                      (void *)j_unstage },
     { "view",       "(JJ)Ljava/nio/ByteBuffer;",                  (void *)j_view },
     { "receive",    "(JJJJ[B)J",                                  (void *)j_receive },
     { "discard",    "(JJ)V",                                      (void *)j_discard },

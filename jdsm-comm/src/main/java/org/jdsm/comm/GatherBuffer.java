@@ -23,15 +23,6 @@ final class GatherBuffer {
         void take(byte[] buffer, int length);
     }
 
-    /** Writes all of {@code message} into the start of {@code buffer}; fails if it writes less than its length. */
-    static void writeWhole(MessageWriter message, byte[] buffer) {
-        ByteBuffer room = ByteBuffer.wrap(buffer, 0, message.length());
-        message.writeTo(n -> room);
-        if (room.hasRemaining()) {
-            throw new IllegalStateException("a message of " + message.length() + " bytes wrote only " + room.position());
-        }
-    }
-
     /** Writes {@code message} into this thread's array and hands it to {@code sink}. */
     static void gather(MessageWriter message, Sink sink) {
         int length = message.length();
@@ -40,7 +31,7 @@ final class GatherBuffer {
             buffer = new byte[Math.max(length, 4096)];
         }
         try {
-            writeWhole(message, buffer);
+            MessageWriter.writeWhole(message, ByteBuffer.wrap(buffer, 0, length));
             sink.take(buffer, length);
         } finally {
             if (buffer.length <= MAX_KEPT_BYTES) {

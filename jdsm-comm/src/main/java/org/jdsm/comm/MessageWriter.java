@@ -50,8 +50,23 @@ public interface MessageWriter {
     /** The whole message in a new array (for Comms without send memory of their own). */
     static byte[] toArray(MessageWriter message) {
         byte[] bytes = new byte[message.length()];
-        GatherBuffer.writeWhole(message, bytes);
+        writeWhole(message, ByteBuffer.wrap(bytes));
         return bytes;
+    }
+
+    /**
+     * Writes all of {@code message} into {@code buffer} from its position on (advancing it).
+     *
+     * @throws IllegalStateException if the message wrote less than its length
+     * @throws java.nio.BufferOverflowException if it wrote more than the buffer holds
+     */
+    static void writeWhole(MessageWriter message, ByteBuffer buffer) {
+        int start = buffer.position();
+        message.writeTo(n -> buffer);
+        int written = buffer.position() - start;
+        if (written != message.length()) {
+            throw new IllegalStateException("a message of " + message.length() + " bytes wrote " + written);
+        }
     }
 
     /** Where a {@link MessageWriter} writes. */

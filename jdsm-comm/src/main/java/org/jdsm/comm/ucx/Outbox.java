@@ -8,15 +8,20 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class Outbox {
 
-    /** One queued message. */
-    record Outgoing(int node, byte[] data) {
+    /** One queued message: an array, or (bulk only) filled staging memory, {@code data} then null. */
+    record Outgoing(int node, byte[] data, long staged) {
     }
 
     private final ConcurrentLinkedQueue<Outgoing> bulk = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Outgoing> express = new ConcurrentLinkedQueue<>();
 
     void add(boolean isExpress, int node, byte[] data) {
-        lane(isExpress).add(new Outgoing(node, data));
+        lane(isExpress).add(new Outgoing(node, data, 0));
+    }
+
+    /** Queues filled staging memory ({@link UcxWorker#stage}) as a bulk message. */
+    void addStaged(int node, long staged) {
+        bulk.add(new Outgoing(node, null, staged));
     }
 
     Outgoing poll(boolean isExpress) {

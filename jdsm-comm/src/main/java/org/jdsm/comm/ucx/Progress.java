@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import org.jdsm.comm.ByteBuffers;
+import org.jdsm.comm.MessageWriter;
 
 /**
  * The node's one progress thread, the only thread that touches UCX after init: it sends what the
@@ -112,6 +113,34 @@ final class Progress implements UcxEvents {
         queue(false, node, ByteBuffers.remainingCopy(buffer));
     }
 
+    /**
+     * Sends {@code message} to a peer as a bulk message that writes itself straight into UCX
+     * staging memory, from any thread: one copy. On the progress thread it goes to UCX at once
+     * when nothing of its lane is queued ahead; otherwise it is queued. A message that writes less
+     * than its length is refused (IllegalStateException) and nothing of it is sent.
+     */
+    void sendWritten(int node, MessageWriter message) {
+        if (stopRequested) {
+            return;
+        }
+        UcxWorker.Staged staged = worker.stage(message.length());
+        if (staged == null) {
+            return; // the worker has closed: dropped, as any send after fin
+        }
+        try {
+            MessageWriter.writeWhole(message, staged.memory());
+        } catch (RuntimeException | Error e) {
+            worker.unstage(staged.handle());
+            throw e;
+        }
+        if (sendsAtOnce(false, node)) {
+            transmitStaged(node, staged.handle());
+            return;
+        }
+        outbox.addStaged(node, staged.handle());
+        wakeIfSleeping();
+    }
+
     /** True if a send to a peer made here can go to UCX at once, keeping its lane's order. */
     private boolean sendsAtOnce(boolean express, int node) {
         return node != mesh.me && isProgressThread() && outbox.isEmpty(express);
@@ -119,6 +148,11 @@ final class Progress implements UcxEvents {
 
     private void queue(boolean express, int node, byte[] data) {
         outbox.add(express, node, data);
+        wakeIfSleeping();
+    }
+
+    /** Called after queueing: the progress thread sets the flag first, then checks the outbox. */
+    private void wakeIfSleeping() {
         if (sleeping) {
             worker.signal();
         }
@@ -172,6 +206,7 @@ final class Progress implements UcxEvents {
             stopRequested = true; // later sends are dropped
             controls.close();
             int lost = worker.destroy();
+            unstageQueued();
             if (lost > 0) {
                 UcxMesh.LOG.info("node " + mesh.me + ": " + lost + " sends to failed peers were still in UCX at the"
                         + " end and are dropped (UCX cannot cancel them on transports without peer error handling)");
@@ -232,9 +267,36 @@ final class Progress implements UcxEvents {
             n++;
         }
         for (Outbox.Outgoing out; n < SENDS_PER_PASS && (out = outbox.poll(false)) != null; n++) {
-            transmit(false, out.node(), out.data(), 0, out.data().length);
+            if (out.data() == null) {
+                transmitStaged(out.node(), out.staged());
+            } else {
+                transmit(false, out.node(), out.data(), 0, out.data().length);
+            }
         }
         return n;
+    }
+
+    /** At the end: frees the staging memory of bulk messages still queued (sent after fin began). */
+    private void unstageQueued() {
+        for (Outbox.Outgoing out; (out = outbox.poll(false)) != null; ) {
+            if (out.data() == null) {
+                worker.unstage(out.staged());
+            }
+        }
+    }
+
+    /** Sends filled staging memory to a peer, or frees it if the peer is gone. */
+    private void transmitStaged(int node, long staged) {
+        UcxPeer peer = upPeer(node);
+        if (peer == null) {
+            worker.unstage(staged);
+            return;
+        }
+        try {
+            worker.sendStaged(peer.endpoint(false), Tags.of(false, mesh.me, peer.control.sendKey), staged);
+        } catch (UcxException e) {
+            mesh.fail(peer, e);
+        }
     }
 
     /** Sends {@code data[offset, offset + length)}; to this node itself only whole arrays come (from the outbox). */

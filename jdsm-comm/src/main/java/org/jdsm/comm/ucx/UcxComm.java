@@ -11,6 +11,7 @@ import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageLimits;
+import org.jdsm.comm.MessageWriter;
 
 /**
  * {@link Comm} over UCX ({@code libucp}) through JDSM's own JNI shim: InfiniBand/RoCE verbs where
@@ -52,6 +53,8 @@ import org.jdsm.comm.MessageLimits;
 public final class UcxComm implements Comm {
 
     private static final long FIN_GRACE_MILLIS = 10_000;
+    /** Messages that write themselves go straight into staging memory from this size up. */
+    static final int STAGED_MIN_BYTES = 64 << 10;
 
     private volatile CommConfig config;
     private volatile Progress progress;
@@ -162,6 +165,22 @@ public final class UcxComm implements Comm {
         Progress p = running(node);
         MessageLimits.checkBulk(config, node, message.remaining());
         p.sendCopy(node, message);
+    }
+
+    /**
+     * From {@link #STAGED_MIN_BYTES} up, the message writes itself straight into UCX's staging
+     * memory, on any thread (one copy); smaller ones, and those to this node, are gathered as
+     * {@link Comm}'s default does.
+     */
+    @Override
+    public void asend(int node, MessageWriter message) {
+        Progress p = running(node);
+        if (message.length() < STAGED_MIN_BYTES || node == config.myNode()) {
+            Comm.super.asend(node, message);
+            return;
+        }
+        MessageLimits.checkBulk(config, node, message.length());
+        p.sendWritten(node, message);
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * The functions of the JNI shim {@code libjdsmucx} (src/main/native/jdsm_ucx.c), bound by its
  * {@code JNI_OnLoad}. Handles are native pointers: only {@link UcxWorker} calls these, with handles
  * it got from here and has not released. Every UCX failure is thrown as {@link UcxException}.
- * All calls but {@link #signal} must come from one thread at a time.
+ * All calls but {@link #signal}, {@link #stage} and {@link #unstage} must come from one thread at a time.
  */
 final class UcxNative {
 
@@ -35,6 +35,19 @@ final class UcxNative {
 
     /** As {@link #send}, from bytes {@code [offset, offset + length)} of a direct buffer (range checked by the caller). */
     static native int sendDirect(long worker, long endpoint, long tag, ByteBuffer data, int offset, int length);
+
+    /**
+     * Staging memory for a bulk send of {@code length} bytes, which any thread may fill: a direct
+     * buffer over it (position 0, limit {@code length}); the send's handle goes to {@code staged[0]},
+     * for {@link #sendStaged}, or {@link #unstage} if it is not sent.
+     */
+    static native ByteBuffer stage(long worker, int length, long[] staged);
+
+    /** Sends a filled staged send, which UCX owns from here (it is pooled again once sent); 0 or 1 as {@link #send}. */
+    static native int sendStaged(long worker, long endpoint, long tag, long staged);
+
+    /** Gives back a staged send that is not sent, from any thread; {@code worker} 0 once the worker is destroyed. */
+    static native void unstage(long worker, long staged);
 
     /**
      * A completed receive's data as a direct buffer over its native memory (position 0, limit its

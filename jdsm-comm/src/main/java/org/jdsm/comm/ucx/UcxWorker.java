@@ -10,7 +10,7 @@ import org.jdsm.comm.ByteBuffers;
  * One UCP context and worker with its endpoints: the only user of {@link UcxNative}, so native
  * handles never outlive what they point to. Not thread-safe (UCX runs single-threaded here): the
  * node's progress thread owns it, and the init and fin threads use it only before that thread
- * starts and after it ends. {@link #signal} is the exception.
+ * starts and after it ends. {@link #signal}, {@link #stage} and {@link #unstage} are the exceptions.
  */
 final class UcxWorker implements AutoCloseable {
 
@@ -57,6 +57,33 @@ final class UcxWorker implements AutoCloseable {
         } else { // a read-only heap buffer
             send(endpoint, tag, ByteBuffers.remainingCopy(data));
         }
+    }
+
+    /** Staging memory being filled for a send: its handle and a direct buffer over it. */
+    record Staged(long handle, ByteBuffer memory) {
+    }
+
+    /**
+     * Staging memory for a bulk send of {@code length} bytes, from any thread, to fill and then
+     * {@link #sendStaged} (or {@link #unstage}); null once the worker is closed.
+     */
+    synchronized Staged stage(int length) {
+        if (handle == 0) {
+            return null;
+        }
+        long[] staged = new long[1];
+        ByteBuffer memory = UcxNative.stage(handle, length, staged);
+        return new Staged(staged[0], memory);
+    }
+
+    /** Sends filled staging memory with {@code tag}; UCX owns it from here. */
+    void sendStaged(long endpoint, long tag, long staged) {
+        UcxNative.sendStaged(live(), endpoint, tag, staged);
+    }
+
+    /** Gives back staging memory that is not sent; any thread, also once the worker is closed. */
+    synchronized void unstage(long staged) {
+        UcxNative.unstage(handle, staged);
     }
 
     /**
