@@ -173,11 +173,11 @@ public final class CommScenarios {
             new Random(1).nextBytes(frame);
             byte[] message = new byte[BIG_BYTES];
             new Random(2).nextBytes(message);
-            for (int i = 0; i < STREAM_FRAMES; i++) {
-                comm.asend(0, frame); // the same array each time: it is never modified
+            for (int i = 0; i < STREAM_FRAMES; i++) { // the same array each time: it is never modified
+                sendPlainOrWritten(comm, 0, frame, i);
             }
             comm.expressSend(0, OVERTAKE);
-            comm.asend(0, message);
+            sendPlainOrWritten(comm, 0, message, 1);
             System.out.println("SENT crc=" + crc(message));
             String reply = express.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
             if (reply == null || !reply.startsWith("done")) {
@@ -258,8 +258,17 @@ public final class CommScenarios {
         long deadline = System.nanoTime() + WAIT.toNanos();
         byte[] frame = new byte[DOOMED_FRAME_BYTES];
         for (int n = 0; n < DOOMED_FRAME_LIMIT && !dispatcher.failures().containsKey(VICTIM) && System.nanoTime() < deadline; n++) {
-            comm.asend(VICTIM, frame);
+            sendPlainOrWritten(comm, VICTIM, frame, n);
             Thread.sleep(1);
+        }
+    }
+
+    /** Sends {@code message} as an array (even {@code n}) or as a message that writes itself (odd), which some Comms send differently. */
+    private static void sendPlainOrWritten(Comm comm, int to, byte[] message, int n) {
+        if (n % 2 == 0) {
+            comm.asend(to, message);
+        } else {
+            comm.asend(to, MessageWriter.of(message, 0, message.length));
         }
     }
 
