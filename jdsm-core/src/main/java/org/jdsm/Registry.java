@@ -31,6 +31,9 @@ final class Registry {
         if (byObject.containsKey(obj)) {
             throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
         }
+        if (obj.getClass().isArray() && obj.getClass().getComponentType().isPrimitive()) {
+            return; // always serializable; a trial copy of a large one would need twice its size in heap
+        }
         try {
             wire.decode(wire.encode(obj));
         } catch (WireException e) {
