@@ -14,7 +14,8 @@ import org.jdsm.comm.MessageWriter;
  * watches the {@link Controls}, and when idle either spins ({@code ucx.progress=poll}) or, after
  * {@code ucx.spinMicros}, sleeps on UCX's event fd until a message arrives or a sender signals.
  * Sends made on this thread itself (from Dispatcher callbacks) go straight to UCX when nothing of
- * their lane is queued ahead of them.
+ * their lane is queued ahead of them. Other threads touch only the shim's staging memory, which
+ * they fill for large messages ({@link #sendWritten}) and hand over through the outbox.
  */
 final class Progress implements UcxEvents {
 
