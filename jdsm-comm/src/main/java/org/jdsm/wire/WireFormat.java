@@ -110,7 +110,17 @@ public final class WireFormat {
      */
     public byte[] encode(Consumer<Output> header, Object payload) {
         byte[][] bytes = new byte[1][];
-        encode(header, payload, (buffer, length) -> bytes[0] = Arrays.copyOf(buffer, length));
+        encode(header, payload, new EncodedSink() {
+            @Override
+            public void take(byte[] buffer, int length) {
+                bytes[0] = Arrays.copyOf(buffer, length);
+            }
+
+            @Override
+            public void take(MessageWriter message) {
+                bytes[0] = MessageWriter.toArray(message); // already exactly sized: no second copy
+            }
+        });
         return bytes[0];
     }
 

@@ -29,6 +29,20 @@ class WireFormatTest {
         return new Random(seed).doubles(n).toArray();
     }
 
+    /** Encoding into an array copies a large array once: into the exactly sized result, no copy of a copy. */
+    @Test
+    void encodingALargeArrayToBytesCopiesItOnce() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        double[] block = doubles(2 << 20, 7); // 16 MiB
+        wire.encode(doubles(10, 1)); // the thread's encode buffer exists before the measurement
+        long before = threads.getCurrentThreadAllocatedBytes();
+        byte[] bytes = wire.encode(block);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < bytes.length + (1 << 20), "encoding 16 MiB allocated " + allocated + " bytes");
+        assertArrayEquals(block, (double[]) wire.decode(bytes));
+    }
+
     @Test
     void messagesOfEverySizeRoundTripThroughOneThreadsReusedBuffer() {
         // Small, large (kept for reuse), beyond the kept limit, and small again after each.
