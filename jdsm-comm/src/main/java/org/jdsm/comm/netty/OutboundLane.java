@@ -73,12 +73,7 @@ final class OutboundLane {
         if (finishing || discarded) {
             return false;
         }
-        queue.add(NettyFrames.data(ch.alloc(), buffer, offset, length));
-        if (discarded) {
-            clearQueue(); // raced with discard(): release what it may have missed
-        }
-        scheduleDrain();
-        return true;
+        return queueFrame(NettyFrames.data(ch.alloc(), buffer, offset, length));
     }
 
     /**
@@ -94,7 +89,12 @@ final class OutboundLane {
         if (finishing || discarded) {
             return false;
         }
-        queue.add(NettyFrames.data(ch.alloc(), message));
+        return queueFrame(NettyFrames.data(ch.alloc(), message));
+    }
+
+    /** Queues a ready frame in direct memory (the caller checked that the lane still sends). */
+    private boolean queueFrame(ByteBuf frame) {
+        queue.add(frame);
         if (discarded) {
             clearQueue(); // raced with discard(): release what it may have missed
         }
