@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +67,28 @@ class JdsmRunIT {
             assertTrue(lines.get(0).startsWith("jdsm: running over --comm netty (TCP): UcxComm is unavailable: cannot load"
                     + " the UCX shim (Can't load library: /nonexistent/libjdsmucx.so)."), jdsm.transcript());
             assertTrue(jdsm.stdout().contains("[1] VecMul PASS: node 1"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void nodeJvmsSharingTheCoresCompileLaterUnlessTheUserSaysOtherwise() throws Exception {
+        String fillTheCores = Integer.toString(Runtime.getRuntime().availableProcessors());
+        double ours = NodeJvm.COMPILE_THRESHOLD_SCALING;
+        assertEquals(List.of(ours, ours), jitScalingOfEachRank("-n", "2", "-t", fillTheCores));
+        assertEquals(List.of(2.0, 2.0), jitScalingOfEachRank("-n", "2", "-t", fillTheCores,
+                "--jvm-arg=-XX:CompileThresholdScaling=2"));
+        assertEquals(List.of(1.0), jitScalingOfEachRank("-n", "1", "-t", fillTheCores), "one node keeps the JVM's default");
+    }
+
+    /** Runs a job whose nodes report their JVM's compile threshold scaling; returns it by rank. */
+    private static List<Double> jitScalingOfEachRank(String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--comm", "netty"));
+        args.addAll(List.of(options));
+        args.addAll(List.of(TEST_CLASSES, "org.jdsm.launch.jobs.ReportsJitScaling"));
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(), args)) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            return jdsm.stdout().lines().filter(line -> line.contains("CompileThresholdScaling")).sorted()
+                    .map(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).toList();
         }
     }
 

@@ -1,0 +1,38 @@
+package org.jdsm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NodeJvmTest {
+
+    @Test
+    void severalNodesWhoseThreadsFillTheCoresShareThem() {
+        assertTrue(NodeJvm.sharesCores(2, 1, 2));
+        assertTrue(NodeJvm.sharesCores(4, 2, 2));
+        assertTrue(NodeJvm.sharesCores(2, 8, 16));
+    }
+
+    @Test
+    void oneNodeOrSpareCoresDoNot() {
+        assertFalse(NodeJvm.sharesCores(1, 2, 2), "one node JVM: nothing to share with");
+        assertFalse(NodeJvm.sharesCores(1, 64, 2));
+        assertFalse(NodeJvm.sharesCores(2, 1, 64), "cores to spare for the compilers");
+        assertFalse(NodeJvm.sharesCores(3, 5, 16));
+    }
+
+    @Test
+    void theOptionsComeBeforeTheUsersSoTheUserWins() {
+        NodeArgs node = new NodeArgs(0, 64 * Runtime.getRuntime().availableProcessors(), 1, "lrc", "netty", "job",
+                Path.of("job.jar"), "com.example.Job", false, 1, List.of());
+        List<String> command = NodeJvm.command(List.of("-XX:CompileThresholdScaling=1"), node);
+        int ours = command.indexOf("-XX:CompileThresholdScaling=" + NodeJvm.COMPILE_THRESHOLD_SCALING);
+        int users = command.indexOf("-XX:CompileThresholdScaling=1");
+        assertTrue(ours > 0 && users > ours, command.toString());
+        assertEquals(NodeMain.class.getName(), command.get(command.indexOf("-cp") + 2));
+    }
+}
