@@ -7,7 +7,8 @@ import org.jdsm.samples.support.Split;
  * Java Grande SOR (section 2) on JDSM: red-black over-relaxation of an {@code N x N} grid, 2
  * barriers per iteration. The grid is one shared {@code double[]} with one block per row, block
  * distributed; each thread relaxes a contiguous band of rows homed on its own node, reads the two
- * rows bordering its band and publishes its own two edge rows after every phase. Node 0 checks {@code Gtotal} against JGF's published value (at
+ * rows bordering its band (fetched while it relaxes the rows inside) and publishes its own two edge
+ * rows after every phase. Node 0 checks {@code Gtotal} against JGF's published value (at
  * other sizes, against a one-thread run).
  *
  * <p>Run: {@code jdsm run -n 2 -t 1 jdsm-samples.jar org.jdsm.samples.sor.Sor [N] [ITERATIONS]}
@@ -57,24 +58,36 @@ public class Sor extends Spmd {
         }
     }
 
+    /**
+     * One phase of this thread's band. A cell reads only cells of the other colour, so the rows
+     * strictly inside the band are relaxed first, while the two rows bordering it travel; only the
+     * edge rows wait for them. The inner rows also read the band's own edge rows, which are
+     * current here: only this thread writes them, and it released them last phase. The edge rows
+     * are acquired only once the bordering rows have arrived: under sequential consistency a
+     * thread that held its edge row while waiting for its neighbour's, which the neighbour holds
+     * while waiting for this one, would wait forever.
+     */
     private void relaxBand(int from, int to, int colour) {
         int n = size.n();
         int last = to - 1;
-        if (from > 0 && to < n) {
-            pool.updateAsync(grid, to * n); // the row below travels while the row above is fetched
-        }
         if (from > 0) {
-            pool.update(grid, (from - 1) * n, from * n); // the row above the band
+            pool.updateAsync(grid, (from - 1) * n); // the row above the band
         }
         if (to < n) {
-            pool.update(grid, to * n, (to + 1) * n); // the row below
+            pool.updateAsync(grid, to * n); // the row below
+        }
+        SorKernel.relax(grid, n, from + 1, last, colour);
+        if (from > 0) {
+            pool.update(grid, (from - 1) * n, from * n);
+        }
+        if (to < n) {
+            pool.update(grid, to * n, (to + 1) * n);
         }
         pool.acquire(grid, from * n, (from + 1) * n);
+        SorKernel.relax(grid, n, from, from + 1, colour);
         if (last > from) {
             pool.acquire(grid, last * n, to * n);
-        }
-        SorKernel.relax(grid, n, from, to, colour);
-        if (last > from) {
+            SorKernel.relax(grid, n, last, to, colour);
             pool.release(grid, last * n, to * n);
         }
         pool.release(grid, from * n, (from + 1) * n);
