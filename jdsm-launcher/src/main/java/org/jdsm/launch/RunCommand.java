@@ -78,7 +78,9 @@ final class RunCommand implements Callable<Integer> {
     private boolean instrument;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG",
-            description = "An option for every node JVM, e.g. --jvm-arg=-Xmx4g; repeat for more.")
+            description = "An option for every node JVM, e.g. --jvm-arg=-Xmx4g; repeat for more. It comes after "
+                    + "JDSM's own: 2 or more nodes whose threads fill the cores get -XX:CompileThresholdScaling="
+                    + NodeJvm.COMPILE_THRESHOLD_SCALING + " (see the README).")
     private List<String> jvmArgs = new ArrayList<>();
 
     @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file or class directory.")
