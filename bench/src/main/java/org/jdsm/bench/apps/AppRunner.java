@@ -15,9 +15,9 @@ import org.jdsm.launch.NodeJvm;
  * Runs one configuration of one application once, in fresh child JVMs started by the harness
  * ({@link ChildJvm}: same java, class path and JVM options as the benchmark; their CPU time counts
  * as the benchmark's own in the noise line): plain Java in one JVM ({@link PlainMain}), JDSM as one
- * JVM per node ({@link NodeMain}, with the options {@code jdsm run} gives node JVMs that share
- * the cores: {@link NodeJvm#coreSharingOptions}), Hazelcast as one JVM per member ({@link HzMain}). Every
- * configuration starts cold (a new JVM, JIT included), the same for all; the kernel time comes from
+ * JVM per node ({@link NodeMain}, with the options {@code jdsm run} gives node JVMs that share the
+ * cores: {@link NodeJvm#coreSharingOptions}), Hazelcast as one JVM per member ({@link HzMain}).
+ * Every configuration starts cold (a new JVM, JIT included), the same for all; the kernel time comes from
  * the sample's own PASS line, so JVM start-up, mesh set-up, input generation and validation are
  * outside it.
  */

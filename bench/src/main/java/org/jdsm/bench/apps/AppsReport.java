@@ -501,9 +501,11 @@ final class AppsReport {
         md("# " + Apps.NAME + (quick ? " (quick)" : ""));
         md("");
         md("- reproduce: `" + BenchEnv.reproduceCommand(Apps.NAME, args) + "`");
-        md("- jdk: " + BenchEnv.jdk() + "; jvm options (every JVM): `" + String.join(" ", BenchEnv.jvmArgs())
-                + "`; JDSM's 2-node JVMs also get `" + String.join(" ", NodeJvm.coreSharingOptions(2, 1))
-                + "`, as `jdsm run -n 2 -t 1` gives them on this machine");
+        List<String> twoNodeOptions = NodeJvm.coreSharingOptions(2, 1);
+        md("- jdk: " + BenchEnv.jdk() + "; jvm options (every JVM): `" + String.join(" ", BenchEnv.jvmArgs()) + "`; "
+                + (twoNodeOptions.isEmpty() ? "no more for JDSM's 2-node JVMs"
+                        : "JDSM's 2-node JVMs also get `" + String.join(" ", twoNodeOptions) + "`")
+                + ", as from `jdsm run -n 2 -t 1` on this machine");
         md("- " + reps + " repetition(s), median; kernel time from each sample's PASS line; every run in fresh JVMs");
         StringBuilder load = new StringBuilder("- load average (1/5/15 min) before each application:");
         loads.forEach((a, l) -> load.append(' ').append(a.key()).append(' ').append(l).append(';'));
