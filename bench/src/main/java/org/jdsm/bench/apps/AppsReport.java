@@ -501,11 +501,12 @@ final class AppsReport {
         md("# " + Apps.NAME + (quick ? " (quick)" : ""));
         md("");
         md("- reproduce: `" + BenchEnv.reproduceCommand(Apps.NAME, args) + "`");
-        List<String> twoNodeOptions = NodeJvm.coreSharingOptions(2, 1);
+        Setup twoNodes = Setup.LRC_2N; // sc-2n has the same shape
+        List<String> twoNodeOptions = NodeJvm.coreSharingOptions(twoNodes.nodes, twoNodes.threads);
         md("- jdk: " + BenchEnv.jdk() + "; jvm options (every JVM): `" + String.join(" ", BenchEnv.jvmArgs()) + "`; "
                 + (twoNodeOptions.isEmpty() ? "no more for JDSM's 2-node JVMs"
                         : "JDSM's 2-node JVMs also get `" + String.join(" ", twoNodeOptions) + "`")
-                + ", as from `jdsm run -n 2 -t 1` on this machine");
+                + ", as from `jdsm run -n " + twoNodes.nodes + " -t " + twoNodes.threads + "` on this machine");
         md("- " + reps + " repetition(s), median; kernel time from each sample's PASS line; every run in fresh JVMs");
         StringBuilder load = new StringBuilder("- load average (1/5/15 min) before each application:");
         loads.forEach((a, l) -> load.append(' ').append(a.key()).append(' ').append(l).append(';'));
