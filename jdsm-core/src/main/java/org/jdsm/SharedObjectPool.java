@@ -439,6 +439,17 @@ public abstract class SharedObjectPool implements MessageHandler {
         return updateInBackground(array, so, b, b + 1);
     }
 
+    /**
+     * Starts {@link #update(Object, int, int)} in the background, like {@link #updateAsync(Object, int)}:
+     * one call prefetches every block holding {@code [from, to)}. Under LRC the stale small blocks
+     * that share a home are fetched in one message each way.
+     */
+    public final DsmFuture updateAsync(Object array, int from, int to) {
+        SharedObject so = sharedObject(array);
+        checkRange(so, from, to);
+        return updateInBackground(array, so, so.blockOf(from), so.blockOf(to - 1) + 1);
+    }
+
     /** Starts {@link #update(Object)} in the background, like {@link #updateAsync(Object, int)}. */
     public final DsmFuture updateAsync(Object obj) {
         SharedObject so = sharedObject(obj);

@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.jdsm.content.ArrayDiff;
+import org.jdsm.protocol.lrc.FetchSender.Claim;
 import org.jdsm.protocol.lrc.Messages.Diff;
+import org.jdsm.protocol.lrc.Messages.FetchBatch;
 import org.jdsm.protocol.lrc.Messages.FetchReply;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
 import org.jdsm.runtime.DsmStats.Counter;
@@ -22,9 +25,11 @@ import org.jdsm.trans.Responder;
 final class BlockCopies {
 
     private final LazyRelease protocol;
+    private final FetchSender sender;
 
     BlockCopies(LazyRelease protocol) {
         this.protocol = protocol;
+        this.sender = new FetchSender(protocol.transport());
     }
 
     /** Brings the local copy up to what this node must see: waits for diffs at the home, fetches elsewhere. */
@@ -104,29 +109,25 @@ final class BlockCopies {
         }
     }
 
-    /** Blocks {@code [from, to)} of one object: every missing one is requested first, then all replies awaited (one round trip, not one per block). */
+    /**
+     * Blocks {@code [from, to)} of one object: every missing one is requested first, then all replies
+     * awaited (one round trip, not one per block; small blocks share messages, see {@link FetchSender}).
+     */
     void updateRange(BlockState[] states, int from, int to) {
-        List<BlockState> started = new ArrayList<>();
-        List<CompletableFuture<Object>> replies = new ArrayList<>();
-        for (int b = from; b < to; b++) {
-            CompletableFuture<Object> reply = startFetch(states[b]);
-            if (reply != null) {
-                started.add(states[b]);
-                replies.add(reply);
-            }
-        }
-        for (int i = 0; i < started.size(); i++) {
+        List<Claim> claims = claimRange(states, from, to);
+        List<CompletableFuture<Object>> replies = sender.send(claims);
+        for (int i = 0; i < claims.size(); i++) {
             FetchEvent wait = FetchEvent.begun(); // one after the other, so the waits add up to the wall time
             FetchReply reply = null;
             try {
                 reply = (FetchReply) protocol.awaitReply(replies.get(i));
             } finally {
-                fetched(started.get(i), reply);
+                fetched(claims.get(i).st(), reply);
                 if (reply == null) {
-                    started.subList(i + 1, started.size()).forEach(st -> fetched(st, null));
+                    claims.subList(i + 1, claims.size()).forEach(c -> fetched(c.st(), null));
                 }
             }
-            waited(started.get(i), wait);
+            waited(claims.get(i).st(), wait);
         }
         for (int b = from; b < to; b++) {
             if (!states[b].valid) {
@@ -135,12 +136,24 @@ final class BlockCopies {
         }
     }
 
+    /** Marks in flight every block of {@code [from, to)} to fetch now (see {@link #claim}). */
+    private List<Claim> claimRange(BlockState[] states, int from, int to) {
+        List<Claim> claims = new ArrayList<>();
+        for (int b = from; b < to; b++) {
+            Claim claim = claim(states[b]);
+            if (claim != null) {
+                claims.add(claim);
+            }
+        }
+        return claims;
+    }
+
     /**
-     * Sends the fetch of a stale copy that no local thread is writing or fetching now, and marks it
-     * in flight; the caller must end it with {@link #fetched}. Null if there is nothing to fetch
-     * now (current, at the home, already in flight, or local writes must be published first).
+     * Marks in flight the fetch of a stale copy that no local thread is writing or fetching now; the
+     * caller must send it and end it with {@link #fetched}. Null if there is nothing to fetch now
+     * (current, at the home, already in flight, or local writes must be published first).
      */
-    private CompletableFuture<Object> startFetch(BlockState st) {
+    private Claim claim(BlockState st) {
         if (st.valid || st.atHome) {
             return null;
         }
@@ -149,7 +162,7 @@ final class BlockCopies {
                 return null;
             }
             st.fetching = true;
-            return protocol.transport().request(st.home, new FetchRequest(st.id, st.needed.clone()));
+            return new Claim(st, st.needed.clone());
         }
     }
 
@@ -159,15 +172,14 @@ final class BlockCopies {
      * block of the range is current (false: some needed what only a waiting thread can do).
      */
     CompletableFuture<Boolean> startRange(BlockState[] states, int from, int to) {
-        List<CompletableFuture<?>> landed = new ArrayList<>();
-        for (int b = from; b < to; b++) {
-            BlockState st = states[b];
-            CompletableFuture<Object> reply = startFetch(st);
-            if (reply != null) {
-                landed.add(reply.whenComplete((r, failure) -> fetched(st, (FetchReply) r)));
-            }
+        List<Claim> claims = claimRange(states, from, to);
+        List<CompletableFuture<Object>> replies = sender.send(claims);
+        CompletableFuture<?>[] landed = new CompletableFuture<?>[claims.size()];
+        for (int i = 0; i < claims.size(); i++) {
+            BlockState st = claims.get(i).st();
+            landed[i] = replies.get(i).whenComplete((r, failure) -> fetched(st, (FetchReply) r));
         }
-        return CompletableFuture.allOf(landed.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        return CompletableFuture.allOf(landed).thenApply(v -> {
             for (int b = from; b < to; b++) {
                 if (!states[b].valid) {
                     return false;
@@ -179,23 +191,43 @@ final class BlockCopies {
 
     /** At the home: answer a fetch once the master copy includes what the requester needs. */
     void serveFetch(FetchRequest request, Responder responder) {
+        serve(request, st -> responder.reply(reply(st, false)));
+    }
+
+    /**
+     * At the home: answer a batch of fetches in one message once every block includes what the
+     * requester needs; each block is copied when it is ready, as the reply waits for the others.
+     */
+    void serveBatch(FetchBatch batch, Responder responder) {
+        BatchReply replies = new BatchReply(batch.requests().size(), responder);
+        for (int i = 0; i < batch.requests().size(); i++) {
+            int slot = i;
+            serve(batch.requests().get(i), st -> replies.fill(slot, reply(st, true)));
+        }
+    }
+
+    /** Runs {@code answer} holding the block's monitor once its master copy covers what {@code request} needs. */
+    private void serve(FetchRequest request, Consumer<BlockState> answer) {
         BlockState st = protocol.block(request.block());
         synchronized (st) {
             if (VectorClock.covers(st.have, request.needed())) {
-                reply(st, responder);
+                answer.accept(st);
             } else {
                 if (st.parked == null) {
                     st.parked = new ArrayList<>(1);
                 }
-                st.parked.add(new BlockState.ParkedFetch(request.needed(), responder));
+                st.parked.add(new BlockState.ParkedFetch(request.needed(), answer));
             }
         }
     }
 
-    /** Caller holds st, so the block, read in place, cannot change before the reply is encoded. */
-    private void reply(BlockState st, Responder responder) {
+    /**
+     * The block's content, a copy or read in place, and what it includes. Caller holds st, so content
+     * read in place cannot change before the reply is encoded.
+     */
+    private FetchReply reply(BlockState st, boolean copy) {
         int[] have = st.outgoingHave(protocol.published()); // before the content is read (BlockState#outgoingHave)
-        responder.reply(new FetchReply(st.object.outgoing(st.block), have));
+        return new FetchReply(copy ? st.object.snapshot(st.block) : st.object.outgoing(st.block), have);
     }
 
     /**
@@ -238,7 +270,7 @@ final class BlockCopies {
         }
         st.parked.removeIf(p -> {
             if (VectorClock.covers(st.have, p.needed())) {
-                reply(st, p.responder());
+                p.answer().accept(st);
                 return true;
             }
             return false;

@@ -3,8 +3,8 @@ package org.jdsm.protocol.lrc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.jdsm.SharedObject;
-import org.jdsm.trans.Responder;
 
 /**
  * This node's view of one block. {@code needed[m]} is the newest interval of node m that wrote the
@@ -62,7 +62,8 @@ final class BlockState {
      */
     static final int OWN_WRITES = Integer.MAX_VALUE;
 
-    record ParkedFetch(int[] needed, Responder responder) {
+    /** A fetch waiting at the home until the master copy covers {@code needed}; {@code answer} runs holding the block's monitor. */
+    record ParkedFetch(int[] needed, Consumer<BlockState> answer) {
     }
 
     /**

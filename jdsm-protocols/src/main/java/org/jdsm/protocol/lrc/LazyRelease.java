@@ -11,6 +11,7 @@ import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectPool;
 import org.jdsm.protocol.lrc.Messages.Diff;
+import org.jdsm.protocol.lrc.Messages.FetchBatch;
 import org.jdsm.protocol.lrc.Messages.FetchRequest;
 import org.jdsm.protocol.lrc.Messages.GcQuery;
 import org.jdsm.protocol.lrc.Messages.GcTrim;
@@ -579,6 +580,8 @@ public final class LazyRelease extends SharedObjectPool {
     public void requested(int fromNode, Object request, Responder responder) {
         if (request instanceof FetchRequest f) {
             copies.serveFetch(f, responder);
+        } else if (request instanceof FetchBatch b) {
+            copies.serveBatch(b, responder);
         } else if (request instanceof GcQuery) {
             responder.reply(clock());
         } else {

@@ -44,6 +44,14 @@ final class Messages {
     record FetchReply(Object content, int[] have) {
     }
 
+    /** To the home of every block in it: several fetches in one message, answered together. */
+    record FetchBatch(List<FetchRequest> requests) {
+    }
+
+    /** The replies to a {@link FetchBatch}, in its order; each content is a copy taken when its block was ready. */
+    record FetchBatchReply(List<FetchReply> replies) {
+    }
+
     /** Round {@code round} of barrier {@code epoch}: the sender's intervals since the last barrier and clock. */
     record BarrierMessage(int epoch, int round, List<Interval> intervals, int[] vc) {
     }
@@ -62,7 +70,7 @@ final class Messages {
 
     static List<Class<?>> classes() {
         return List.of(Interval.class, long[].class, LockRequest.class, LockForward.class, LockGrant.class,
-                Diff.class, FetchRequest.class, FetchReply.class, BarrierMessage.class, GcWanted.class,
+                Diff.class, FetchRequest.class, FetchReply.class, FetchBatch.class, FetchBatchReply.class, BarrierMessage.class, GcWanted.class,
                 GcQuery.class, GcTrim.class);
     }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every protocol runs {@link RotatingOwnership}, {@link PlainAccessStyle}, {@link BlindWriters},
- * {@link CrossOrderWriters} and {@link HomeWritesHandedOver} over {@link ChaosComm}, where messages
+ * {@link CrossOrderWriters}, {@link HomeWritesHandedOver} and {@link RangeReaders} over {@link ChaosComm}, where messages
  * between different pairs of nodes overtake each other at random, with several node/thread shapes
  * and seeds.
  */
@@ -60,6 +60,17 @@ class ChaosStressTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void homeWritesHandedOverThroughLocksArriveWhole(String protocol, int nodes, int threads, int seed) {
         overChaos(HomeWritesHandedOver.class, protocol, nodes, threads, "40", String.valueOf(seed));
+    }
+
+    /**
+     * {@link RangeReaders}: a range of small blocks read in one call while writers elsewhere publish
+     * them (under LRC one fetch per home, waiting there for diffs) shows one whole round.
+     */
+    @ParameterizedTest(name = "range readers {0} {1}x{2} seed {3}")
+    @MethodSource("shapes")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void rangesReadInOneCallShowWholeRounds(String protocol, int nodes, int threads, int seed) {
+        overChaos(RangeReaders.class, protocol, nodes, threads, "15", String.valueOf(seed));
     }
 
     @ParameterizedTest(name = "{0} {1}x{2} seed {3}")

@@ -1,5 +1,6 @@
 package org.jdsm.samples.lu;
 
+import java.util.Arrays;
 import org.jdsm.samples.support.SharedAccess;
 
 /**
@@ -67,10 +68,14 @@ final class LuFactorization {
 
     /**
      * Starts fetching, all at once, the blocks of column K and row K that this thread's interior
-     * blocks of step K read: their round trips overlap instead of adding up, one per block.
+     * blocks of step K read: their round trips overlap instead of adding up, one per block, and
+     * each run of adjacent blocks goes in one call ({@link LuLayout} keeps a perimeter's blocks of
+     * one owner adjacent), which JDSM serves with one message each way per home.
      */
     private static void prefetchPerimeter(double[] m, LuLayout layout, int me, int k, int nb, SharedAccess access) {
         boolean[] rowNeeded = new boolean[nb];
+        int[] offsets = new int[2 * nb];
+        int count = 0;
         for (int i = k + 1; i < nb; i++) {
             boolean columnNeeded = false;
             for (int j = k + 1; j < nb; j++) {
@@ -80,12 +85,25 @@ final class LuFactorization {
                 }
             }
             if (columnNeeded) {
-                access.prefetch(m, layout.offset(i, k));
+                offsets[count++] = layout.offset(i, k);
             }
         }
         for (int j = k + 1; j < nb; j++) {
             if (rowNeeded[j]) {
-                access.prefetch(m, layout.offset(k, j));
+                offsets[count++] = layout.offset(k, j);
+            }
+        }
+        prefetchRuns(m, offsets, count, layout.blockArea(), access);
+    }
+
+    /** Prefetches the blocks starting at {@code offsets[0, count)}, one call per run of adjacent blocks. */
+    private static void prefetchRuns(double[] m, int[] offsets, int count, int area, SharedAccess access) {
+        Arrays.sort(offsets, 0, count);
+        int start = 0;
+        for (int i = 1; i <= count; i++) {
+            if (i == count || offsets[i] != offsets[i - 1] + area) {
+                access.prefetch(m, offsets[start], offsets[i - 1] + area);
+                start = i;
             }
         }
     }

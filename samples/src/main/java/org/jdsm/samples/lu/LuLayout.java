@@ -6,7 +6,8 @@ package org.jdsm.samples.lu;
  *
  * <p>Slots are grouped by the owner's node, each node getting the same number of slots (padded
  * with unused ones), so with {@link org.jdsm.Distribution#BLOCK} and one shared block per slot
- * every matrix block is homed on the node that writes it.
+ * every matrix block is homed on the node that writes it. Within a node, the blocks of each
+ * diagonal step's perimeter come next to each other.
  */
 final class LuLayout {
 
@@ -34,7 +35,16 @@ final class LuLayout {
         int[] rank = new int[nb * nb];
         for (int k = 0; k < nb * nb; k++) {
             owner[k] = (k / nb) % cols + (k % nb) % rows * cols; // k = I * nb + J
-            rank[k] = perNode[owner[k] / threadsPerNode]++;
+        }
+        // Step d's perimeter (row d from the diagonal, then column d below it) takes consecutive
+        // slots of each owner, so a thread reading the perimeter blocks of one owner reads a range.
+        for (int d = 0; d < nb; d++) {
+            for (int j = d; j < nb; j++) {
+                rank[d * nb + j] = perNode[owner[d * nb + j] / threadsPerNode]++;
+            }
+            for (int i = d + 1; i < nb; i++) {
+                rank[i * nb + d] = perNode[owner[i * nb + d] / threadsPerNode]++;
+            }
         }
         int slotsPerNode = 0;
         for (int c : perNode) {

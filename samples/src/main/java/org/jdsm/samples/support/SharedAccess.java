@@ -19,6 +19,9 @@ public interface SharedAccess {
      */
     void prefetch(Object array, int index);
 
+    /** As {@link #prefetch(Object, int)} for every block holding {@code [from, to)}, in one call. */
+    void prefetch(Object array, int from, int to);
+
     /** {@link #read} of the blocks holding each of {@code indices}, with all their fetches started first. */
     default void readAll(Object array, int... indices) {
         for (int index : indices) {
@@ -52,6 +55,11 @@ public interface SharedAccess {
             }
 
             @Override
+            public void prefetch(Object array, int from, int to) {
+                pool.updateAsync(array, from, to);
+            }
+
+            @Override
             public void write(Object array, int index) {
                 pool.acquire(array, index);
             }
@@ -77,6 +85,10 @@ public interface SharedAccess {
 
             @Override
             public void prefetch(Object array, int index) {
+            }
+
+            @Override
+            public void prefetch(Object array, int from, int to) {
             }
 
             @Override
