@@ -38,7 +38,7 @@ final class BlockCopies {
             int[] need;
             boolean mustPublish;
             synchronized (st) {
-                if (st.computeValid() || st.writers > 0) {
+                if (st.computeValid()) {
                     st.refreshValid();
                     return;
                 }
@@ -56,8 +56,9 @@ final class BlockCopies {
                     continue;
                 }
                 // Local writes not yet diffed (the copy went stale while they were in progress) must
-                // leave before the fetched copy overwrites them.
-                mustPublish = st.twin != null;
+                // not be lost under the fetched copy: released ones are published first; while
+                // writers are at work the fetched copy merges under them (see fetched).
+                mustPublish = st.twin != null && st.writers == 0;
                 st.fetching = !mustPublish;
                 need = st.needed.clone();
             }
@@ -98,8 +99,13 @@ final class BlockCopies {
     private void fetched(BlockState st, FetchReply reply) {
         synchronized (st) {
             if (reply != null) {
-                // A read: keeping the content would double the memory; its array serves the next decode.
-                if (st.install(reply.content(), reply.have(), false)) {
+                if (st.twin != null) {
+                    // Local writes in progress: take only what the master changed (BlockState#mergeUnder).
+                    Object twin = st.object.installKeepsContentPrivate() ? reply.content()
+                            : protocol.transport().wire().copy(reply.content());
+                    protocol.recycle(st.mergeUnder(reply.content(), twin, reply.have()));
+                } else if (st.install(reply.content(), reply.have(), false)) {
+                    // A read: keeping the content would double the memory; its array serves the next decode.
                     protocol.recycle(reply.content());
                 }
                 protocol.statistics().increment(Counter.FETCHES);

@@ -107,6 +107,27 @@ final class BlockState {
     }
 
     /**
+     * Brings a copy that local threads are still writing up to {@code content} (the master's, which
+     * includes {@code contentHave}) without losing their writes: only the elements the master changed
+     * since the twin are taken, the rest stays as written, and {@code contentTwin} (equal to the content,
+     * private) becomes the twin, so the next diff holds the local writes alone. Returns the spent twin.
+     * Caller holds this.
+     */
+    Object mergeUnder(Object content, Object contentTwin, int[] contentHave) {
+        Object remote = object.diffSnapshots(block, content, twin);
+        if (remote != null) {
+            object.applyDiff(block, remote);
+        }
+        Object spent = twin;
+        twin = contentTwin;
+        VectorClock.merge(twinBase, contentHave); // the local writes now come after what the content includes
+        have = contentHave;
+        installed = null;
+        refreshValid();
+        return spent;
+    }
+
+    /**
      * What the copy includes, for another node: at the home its own entry becomes {@code published},
      * the last interval this node has published. The caller reads {@code published} (a volatile
      * written at the end of each publication) before it reads the content, which orders the

@@ -25,15 +25,23 @@ final class DisseminationBarrier {
         this.rounds = 32 - Integer.numberOfLeadingZeros(nodes - 1);
     }
 
-    /** Runs one barrier; called by one thread per node. */
-    void run() {
+    /**
+     * Runs one barrier; called by one thread per node. Returns the clock every node knows all of
+     * once it has left: the union of the clocks the nodes entered with. Not this node's clock when
+     * it leaves, which may include intervals a lock grant brought in during the barrier (an
+     * {@code acquireAsync}) that the other nodes have not learned.
+     */
+    int[] run() {
         epoch++;
+        int[] entered = protocol.clock();
         for (int k = 0; k < rounds; k++) {
             int partner = (myNode + (1 << k)) % nodes;
-            protocol.transport().asend(partner, new BarrierMessage(epoch, k, protocol.knownIntervals(), protocol.clock()));
+            protocol.transport().asend(partner, new BarrierMessage(epoch, k, protocol.knownIntervals(), protocol.clock(), entered.clone()));
             BarrierMessage in = take(epoch, k);
             protocol.applyIntervals(in.intervals(), in.vc());
+            VectorClock.merge(entered, in.entered());
         }
+        return entered;
     }
 
     private static long key(int epoch, int round) {

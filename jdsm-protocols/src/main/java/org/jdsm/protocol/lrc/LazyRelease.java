@@ -469,9 +469,9 @@ public final class LazyRelease extends SharedObjectPool {
             }
             flushLocked();
         }
-        barrier.run();
+        int[] knownByAll = barrier.run();
         synchronized (state) {
-            log.discardUpTo(vc); // every node now knows every interval
+            log.discardUpTo(knownByAll); // not vc: it may hold intervals a grant brought in during the barrier
         }
         stats().increment(Counter.BARRIERS);
     }

@@ -52,8 +52,11 @@ final class Messages {
     record FetchBatchReply(List<FetchReply> replies) {
     }
 
-    /** Round {@code round} of barrier {@code epoch}: the sender's intervals since the last barrier and clock. */
-    record BarrierMessage(int epoch, int round, List<Interval> intervals, int[] vc) {
+    /**
+     * Round {@code round} of barrier {@code epoch}: the sender's intervals since the last barrier and
+     * clock, and the union of the clocks the nodes it has heard from entered the barrier with.
+     */
+    record BarrierMessage(int epoch, int round, List<Interval> intervals, int[] vc, int[] entered) {
     }
 
     /** To node 0: my interval log is large, please run a collection round. */

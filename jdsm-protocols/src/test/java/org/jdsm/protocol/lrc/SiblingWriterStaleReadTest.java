@@ -7,7 +7,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.jdsm.protocol.suite.Check;
 import org.jdsm.runtime.InJvmJob;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,8 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SiblingWriterStaleReadTest {
 
-    @Disabled("bug: LRC BlockCopies.makeValid returns without fetching while a sibling thread writes the block"
-            + " (writers > 0), so a read under a lock sees a value older than the lock's last holder wrote")
     @ParameterizedTest(name = "over {0}")
     @ValueSource(strings = {"local", "chaos"})
     @Timeout(60)

@@ -9,7 +9,6 @@ import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,17 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AsyncAcrossBarrierTest {
 
-    /** Every protocol but {@code lrc}, which fails here (see {@link #lrcPassesOnNoticesAGrantBroughtInsideABarrier}). */
     static Stream<Arguments> runs() {
-        return runs(Suite.protocols().stream().filter(p -> !p.equals("lrc")));
-    }
-
-    static Stream<Arguments> lrcRuns() {
-        return runs(Suite.protocols().stream().filter(p -> p.equals("lrc")));
-    }
-
-    private static Stream<Arguments> runs(Stream<String> protocols) {
-        return protocols.flatMap(p -> Stream.of(
+        return Suite.protocols().stream().flatMap(p -> Stream.of(
                 Arguments.of(p, new Shape(3, 1), "chaos"),
                 Arguments.of(p, new Shape(4, 1), "chaos"),
                 Arguments.of(p, new Shape(8, 1), "chaos"),
@@ -50,25 +40,7 @@ class AsyncAcrossBarrierTest {
     @MethodSource("runs")
     @Timeout(60)
     void acquireAsyncCompletingInsideABarrierPassesItsNoticesOn(String protocol, Shape shape, String comm) {
-        runJob(protocol, shape, comm);
-    }
-
-    /**
-     * Fails in most runs (e.g. "3x1 over chaos: phase 5: note under lock relay ...: expected 5,
-     * saw 4"; also 4x1 and 8x1 over chaos and 4x1 over local). The waiter's node applies the lock
-     * grant of {@code carry} (interval h:k, naming carry and note) while it is still inside barrier
-     * B, and LazyRelease.nodeBarrier then runs {@code log.discardUpTo(vc)} with its own clock, which
-     * now includes h:k although no other node learned it in the barrier. The relay grant to the
-     * reader carries the waiter's clock (VectorClock.merge in applyIntervals) but not h:k, so the
-     * reader's clock claims h:k while its cached note is never invalidated; the next barrier skips
-     * h:k there too ({@code i.seq() <= vc[i.node()]}). With that discard removed the runs pass.
-     */
-    @Disabled("bug: LRC barrier discards intervals a lock grant brought in during the barrier (acquireAsync"
-            + " completing on a helper thread), so a third node never invalidates the block they wrote")
-    @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("lrcRuns")
-    @Timeout(60)
-    void lrcPassesOnNoticesAGrantBroughtInsideABarrier(String protocol, Shape shape, String comm) {
+        // LRC used to fail here: a barrier dropped from its log the intervals such a grant had brought in.
         runJob(protocol, shape, comm);
     }
 
