@@ -46,4 +46,20 @@ class LuTest extends SampleContract {
             }
         }
     }
+
+    /**
+     * On 2 nodes x 2 threads (a 2 x 2 grid) column K below the diagonal belongs to the threads of
+     * node K % 2; the other node reads it whole: it must be one run of adjacent blocks, one prefetch.
+     */
+    @Test
+    @Timeout(10)
+    void aStepsColumnBlocksLieNextToEachOther() {
+        LuSize size = new LuSize(160, 16);
+        LuLayout layout = new LuLayout(size, 4, 2);
+        for (int k = 0; k < size.blocks() - 1; k++) {
+            for (int i = k + 2; i < size.blocks(); i++) {
+                assertEquals(layout.offset(i - 1, k) + layout.blockArea(), layout.offset(i, k), "column " + k + ", block " + i);
+            }
+        }
+    }
 }
