@@ -13,6 +13,22 @@ final class HolderMutex {
 
     private volatile Object holder;
     private int depth;
+    /** What the mutex guards, for errors: a lock's name or shared object; null for a block. */
+    private final Object label;
+
+    /** A block's mutex. */
+    HolderMutex() {
+        this(null);
+    }
+
+    /** The mutex of the lock that {@code label} names. */
+    HolderMutex(Object label) {
+        this.label = label;
+    }
+
+    Object label() {
+        return label;
+    }
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {

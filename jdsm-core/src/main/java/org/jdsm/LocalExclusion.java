@@ -33,11 +33,37 @@ final class LocalExclusion {
         return blocks.get(so.key());
     }
 
-    /** The mutex of lock {@code id}: a block's, or that of an object or named lock. */
-    HolderMutex lock(long id) {
+    /**
+     * The mutex of lock {@code id}: a block's, or that of an object or named lock, made on first use
+     * with {@code label} (the lock's name or shared object) to name it in errors.
+     */
+    HolderMutex lock(long id, Object label) {
         if (LockIds.isBlock(id)) {
             return blocks.get(LockIds.keyOf(id))[LockIds.blockOf(id)];
         }
-        return locks.computeIfAbsent(id, k -> new HolderMutex());
+        return locks.computeIfAbsent(id, k -> new HolderMutex(label));
+    }
+
+    /** The mutex of lock {@code id} if it was ever taken on this node, else null. */
+    HolderMutex existingLock(long id) {
+        return LockIds.isBlock(id) ? blocks.get(LockIds.keyOf(id))[LockIds.blockOf(id)] : locks.get(id);
+    }
+
+    /** What {@code who} holds, described for an error (the first found), or null if nothing. */
+    String heldBy(Object who, Registry registry) {
+        for (int key = 0; key < blocks.size(); key++) {
+            HolderMutex[] mutexes = blocks.get(key);
+            for (int b = 0; b < mutexes.length; b++) {
+                if (mutexes[b].heldBy(who)) {
+                    return "block " + b + " of " + registry.get(key) + " (taken with acquire)";
+                }
+            }
+        }
+        for (HolderMutex m : locks.values()) {
+            if (m.heldBy(who)) {
+                return m.label() instanceof String name ? "lock(\"" + name + "\")" : "lock(" + Registry.describe(m.label()) + ")";
+            }
+        }
+        return null;
     }
 }

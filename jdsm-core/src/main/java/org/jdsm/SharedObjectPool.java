@@ -35,6 +35,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final Registry registry = new Registry();
     private final LocalExclusion exclusion = new LocalExclusion();
     private final InstrumentedWrites instrumented = new InstrumentedWrites();
+    private final BarrierAttendance attendance = new BarrierAttendance();
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
     private static final long YIELD_AFTER_MILLIS = 20;
     private PoolContext context;
@@ -48,7 +49,10 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Called by the runtime before the node joins the mesh. */
     public final void init(PoolContext ctx) {
         this.context = ctx;
-        this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), this::nodeBarrier);
+        this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), () -> {
+            nodeBarrier();
+            attendance.completed();
+        });
         this.helpers = new HelperThreads(ctx.myNode());
         onInit();
     }
@@ -420,9 +424,37 @@ public abstract class SharedObjectPool implements MessageHandler {
         return () -> count[0];
     }
 
-    /** Called by the runtime when a thread's {@code start()} returns: its last writes become visible. */
-    public final void threadDone() {
+    /**
+     * Called by the runtime when thread {@code globalThread}'s {@code start()} returns: its last writes become visible.
+     * Fails if the thread still holds a lock or an acquired block (nobody else could ever take it,
+     * and the block's writes would never be published), or if other threads of this node wait in a
+     * barrier, which can never complete now.
+     */
+    public final void threadDone(int globalThread) {
         endWrites();
+        Thread me = Thread.currentThread();
+        String held = exclusion.heldBy(me, registry);
+        if (held != null) {
+            throw new DsmException("start() returned while this thread still holds " + held
+                    + ": release every block and unlock every lock before start() returns");
+        }
+        if (attendance.threadFinished("thread " + globalThread)) {
+            throw new DsmException(attendance.whyNever()); // the job stops, and with it the threads in the barrier
+        }
+    }
+
+    /**
+     * Called by the runtime when every thread of node {@code node} has returned from {@code start()}
+     * after {@code barriers} barriers. Returns why a barrier that threads of this node wait in now can
+     * never complete (the caller stops the job with it), or null.
+     */
+    public final String nodeFinishedStart(int node, long barriers) {
+        return attendance.nodeFinished(node, barriers) ? attendance.whyNever() : null;
+    }
+
+    /** How many barriers this node has completed, for {@link #nodeFinishedStart} on the other nodes. */
+    public final long barriersCompleted() {
+        return attendance.completedBarriers();
     }
 
     // ---------------------------------------------------------------- asynchronous forms
@@ -486,7 +518,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Takes the job-wide lock of a registered shared object (an acquire point for all shared data). */
     public final void lock(Object obj) {
-        lockId(LockIds.object(sharedObject(obj).key()));
+        lockId(LockIds.object(sharedObject(obj).key()), obj);
     }
 
     /** Releases the lock of a registered shared object (a release point for all shared data). */
@@ -496,7 +528,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Takes the job-wide lock called {@code name}. */
     public final void lock(String name) {
-        lockId(LockIds.named(name));
+        lockId(LockIds.named(name), name);
     }
 
     /** Releases the job-wide lock called {@code name}. */
@@ -504,9 +536,10 @@ public abstract class SharedObjectPool implements MessageHandler {
         unlockId(LockIds.named(name), "unlock(\"" + name + "\")");
     }
 
-    private void lockId(long id) {
+    /** Takes lock {@code id}; {@code label} (a name or a shared object) names it in errors. */
+    private void lockId(long id, Object label) {
         endWrites();
-        HolderMutex m = exclusion.lock(id);
+        HolderMutex m = exclusion.lock(id, label);
         if (m.enter(Thread.currentThread(), this)) {
             try {
                 acquireLock(id);
@@ -519,9 +552,9 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     private void unlockId(long id, String call) {
         endWrites();
-        HolderMutex m = exclusion.lock(id);
+        HolderMutex m = exclusion.existingLock(id);
         Thread me = Thread.currentThread();
-        if (!m.heldBy(me)) {
+        if (m == null || !m.heldBy(me)) {
             throw new DsmException(call + ": this thread does not hold the lock");
         }
         if (m.outermost(me)) {
@@ -533,6 +566,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
     public final void barrier() {
         endWrites();
+        attendance.arrive();
         BarrierWaitEvent wait = BarrierWaitEvent.begun();
         try {
             localBarrier.await();

@@ -1,7 +1,7 @@
 package org.jdsm.runtime;
 
 /** Messages of the node runtime itself (not of the protocol); {@link NodeRouter} sends them to the runtime. */
-sealed interface ControlMessage permits ControlMessage.Arrive, ControlMessage.Abort {
+sealed interface ControlMessage permits ControlMessage.Arrive, ControlMessage.Abort, ControlMessage.StartDone {
 
     /** A node reached job phase {@code phase}; node 0 answers every node once all arrived. */
     record Arrive(String phase, Object payload) implements ControlMessage {
@@ -9,5 +9,12 @@ sealed interface ControlMessage permits ControlMessage.Arrive, ControlMessage.Ab
 
     /** Node {@code node} failed; every node stops its job. */
     record Abort(int node, String reason) implements ControlMessage {
+    }
+
+    /**
+     * Every thread of node {@code node} has returned from {@code start()}, after {@code barriers}
+     * barriers: a node waiting in a later barrier waits in vain.
+     */
+    record StartDone(int node, long barriers) implements ControlMessage {
     }
 }

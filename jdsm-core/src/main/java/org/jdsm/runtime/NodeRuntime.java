@@ -67,7 +67,7 @@ public final class NodeRuntime {
             Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
             PoolProvider provider = Pools.provider(config.protocol());
             List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class,
-                    ControlMessage.Arrive.class, ControlMessage.Abort.class));
+                    ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class));
             classes.addAll(provider.messageClasses());
             WireFormat wire = new WireFormat(classes, config.loader());
             pool = provider.create();
@@ -91,6 +91,7 @@ public final class NodeRuntime {
             }
             phase(REGISTERED, new ArrayList<>(pool.signatures()));
             runStart(spmd);
+            announceStartDone();
             phase(STARTED, null);
             try {
                 spmd.fin();
@@ -133,7 +134,7 @@ public final class NodeRuntime {
                 SpmdThreads.set(global, pool);
                 try {
                     spmd.start();
-                    pool.threadDone();
+                    pool.threadDone(global);
                 } catch (Throwable e) {
                     errors[local] = e;
                     if (!(e instanceof JobAbortedException)) {
@@ -166,6 +167,16 @@ public final class NodeRuntime {
         }
         if (failure != null) {
             throw failed();
+        }
+    }
+
+    /** Tells the other nodes that this node's threads will call no more barriers (see {@link SharedObjectPool#nodeFinishedStart}). */
+    private void announceStartDone() {
+        ControlMessage done = new ControlMessage.StartDone(myNode(), pool.barriersCompleted());
+        for (int n = 0; n < nodes(); n++) {
+            if (n != myNode()) {
+                trans.request(n, done); // the reply only says it arrived
+            }
         }
     }
 
@@ -231,6 +242,15 @@ public final class NodeRuntime {
             coordinator.arrive(from, arrive, responder);
         } else if (message instanceof ControlMessage.Abort abort) {
             abortFromElsewhere("job stopped because " + abort.reason());
+            responder.reply("ok");
+        } else if (message instanceof ControlMessage.StartDone done) {
+            String never = pool.nodeFinishedStart(done.node(), done.barriers());
+            if (never != null) {
+                // fail() waits for the other nodes' answers: not on this message thread.
+                Thread stopper = new Thread(() -> fail("barrier()", new DsmException(never)), "jdsm-n" + myNode() + "-stop");
+                stopper.setDaemon(true);
+                stopper.start();
+            }
             responder.reply("ok");
         }
     }

@@ -50,7 +50,15 @@ class BadInputTest {
             new Misuse("release without acquire", ReleaseWithoutAcquireJob.class, TWO_NODES,
                     "release(shared object #0", "did not acquire block 1"),
             new Misuse("unlock by a thread that does not hold the lock", UnlockByNonHolderJob.class, new Shape(2, 2),
-                    "unlock(\"guarded\")", "does not hold the lock", "thread 1"));
+                    "unlock(\"guarded\")", "does not hold the lock", "thread 1"),
+            new Misuse("start() returning with a lock held", KeepsLockJob.class, TWO_NODES,
+                    "node 1", "start() returned", "still holds lock(\"kept\")"),
+            new Misuse("start() returning with a block acquired", KeepsBlockJob.class, TWO_NODES,
+                    "node 1", "start() returned", "still holds block 1 of shared object #0"),
+            new Misuse("a thread returning while its sibling waits in barrier()", SiblingSkipsBarrierJob.class, new Shape(1, 2),
+                    "barrier() can never complete", "thread 1 has returned from start()"),
+            new Misuse("a node returning while another waits in barrier()", NodeSkipsBarrierJob.class, new Shape(3, 1),
+                    "barrier() can never complete", "node 2 have returned from start() after 2 barriers"));
 
     static Stream<Arguments> misuses() {
         return Suite.protocols().stream().flatMap(protocol -> MISUSES.stream().map(m -> Arguments.of(protocol, m)));
@@ -154,6 +162,55 @@ class BadInputTest {
                 pool.unlock("guarded");
             }
             barrier();
+        }
+    }
+
+    /** Node 1 returns from start() holding lock "kept". */
+    public static final class KeepsLockJob extends Spmd {
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.lock("kept");
+            }
+        }
+    }
+
+    /** Node 1 returns from start() with block 1 acquired. */
+    public static final class KeepsBlockJob extends Spmd {
+        private long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[8], 4);
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.acquire(data, 5);
+            }
+        }
+    }
+
+    /** Thread 1 returns at once while thread 0 (same node) calls barrier(). */
+    public static final class SiblingSkipsBarrierJob extends Spmd {
+        @Override
+        public void start() {
+            if (myThread() == 0) {
+                barrier();
+            }
+        }
+    }
+
+    /** All nodes pass two barriers; then node 2 returns while the others call a third. */
+    public static final class NodeSkipsBarrierJob extends Spmd {
+        @Override
+        public void start() {
+            barrier();
+            barrier();
+            if (myNode() != 2) {
+                barrier();
+            }
         }
     }
 
