@@ -81,6 +81,23 @@ public abstract class SharedObject {
     /** Writes a {@link #diff} into {@code block} in place. */
     public abstract void applyDiff(int block, Object diff);
 
+    /**
+     * Brings {@code block} up to {@code master} (a private {@link #snapshot} of the master copy, newer
+     * than {@code twin}) in place while local threads may still be writing it: writes only what the
+     * master changed since {@code twin}, and nothing this node changed since then. Returns the new
+     * twin: the master's content, against which the next {@link #diff} holds the local writes alone.
+     * By default the master's {@link #diffSnapshots} against the twin is applied and the master
+     * becomes the twin, which needs elements that compare by value and a block that does not share
+     * parts with the snapshot.
+     */
+    public Object mergeUnder(int block, Object master, Object twin) {
+        Object changed = diffSnapshots(block, master, twin);
+        if (changed != null) {
+            applyDiff(block, changed);
+        }
+        return master;
+    }
+
     /** Fingerprint used to check that every node registered the same thing under this key. */
     public abstract String signature();
 

@@ -2,7 +2,9 @@ package org.jdsm;
 
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.ElementKind;
+import org.jdsm.content.SameContent;
 import org.jdsm.wire.ArrayRange;
+import org.jdsm.wire.WireFormat;
 
 /**
  * A shared array split into blocks of {@code blockLength} elements (the last may be shorter).
@@ -16,9 +18,11 @@ public final class SharedObjectForBlock extends SharedObject {
     private final int blockLength;
     private final int blocks;
     private final Distribution distribution;
+    private final SameContent sameContent;
 
-    SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution) {
+    SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution, WireFormat wire) {
         super(array, key, nodes);
+        this.sameContent = new SameContent(wire);
         this.kind = ElementKind.of(array);
         this.length = java.lang.reflect.Array.getLength(array);
         if (blockLength < 1) {
@@ -105,6 +109,36 @@ public final class SharedObjectForBlock extends SharedObject {
     @Override
     public void applyDiff(int block, Object diff) {
         ((ArrayDiff) diff).applyTo(object(), blockStart(block));
+    }
+
+    /**
+     * Object elements decoded from the master are new instances, so for them the master's changes
+     * are found by content ({@link SameContent}) and this node's own writes by identity (a write
+     * stores another reference): the block takes the master's element only where the master
+     * changed it and this node did not, and the new twin keeps this node's reference wherever
+     * neither did, so that the next diff leaves those elements out.
+     */
+    @Override
+    public Object mergeUnder(int block, Object master, Object twin) {
+        if (kind.isPrimitive()) {
+            return super.mergeUnder(block, master, twin);
+        }
+        Object[] local = (Object[]) object();
+        Object[] newer = (Object[]) master;
+        Object[] older = (Object[]) twin;
+        int at = blockStart(block);
+        for (int i = 0; i < newer.length; i++) {
+            Object mine = local[at + i];
+            if (mine != older[i]) {
+                continue; // written here: kept, and the master's value in the twin makes the next diff carry it
+            }
+            if (sameContent.test(newer[i], older[i])) {
+                newer[i] = mine;
+            } else {
+                local[at + i] = newer[i];
+            }
+        }
+        return newer;
     }
 
     @Override

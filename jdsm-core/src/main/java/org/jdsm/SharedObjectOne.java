@@ -64,6 +64,16 @@ public final class SharedObjectOne extends SharedObject {
         ((FieldDiff) diff).applyTo(fields, object());
     }
 
+    /** As the default, but the object takes a copy of the master's changed fields: the master becomes the twin. */
+    @Override
+    public Object mergeUnder(int block, Object master, Object twin) {
+        FieldDiff changed = FieldDiff.between(fields, wire.copy(master), twin);
+        if (changed != null) {
+            changed.applyTo(fields, object());
+        }
+        return master;
+    }
+
     @Override
     public String signature() {
         return object().getClass().getName();

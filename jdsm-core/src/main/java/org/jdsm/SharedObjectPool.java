@@ -113,7 +113,8 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (!array.getClass().isArray()) {
             throw new DsmException("register(obj, blockLength) needs an array, got " + array.getClass().getName());
         }
-        return add(new SharedObjectForBlock(array, registry.nextKey(), context.nodes(), blockLength, distribution), array);
+        return add(new SharedObjectForBlock(array, registry.nextKey(), context.nodes(), blockLength, distribution,
+                context.wire()), array);
     }
 
     private void checkRegistration(Object obj) {

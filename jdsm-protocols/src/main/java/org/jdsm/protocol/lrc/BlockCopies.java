@@ -99,11 +99,14 @@ final class BlockCopies {
     private void fetched(BlockState st, FetchReply reply) {
         synchronized (st) {
             if (reply != null) {
-                if (st.twin != null) {
+                if (!VectorClock.covers(reply.have(), st.have)) {
+                    // Older than the copy: this node published writes after the fetch left, and the
+                    // home answered before their diffs arrived. Taking it would undo them here; the
+                    // copy stays stale and the next fetch needs them.
+                    protocol.recycle(reply.content());
+                } else if (st.twin != null) {
                     // Local writes in progress: take only what the master changed (BlockState#mergeUnder).
-                    Object twin = st.object.installKeepsContentPrivate() ? reply.content()
-                            : protocol.transport().wire().copy(reply.content());
-                    protocol.recycle(st.mergeUnder(reply.content(), twin, reply.have()));
+                    protocol.recycle(st.mergeUnder(reply.content(), reply.have()));
                 } else if (st.install(reply.content(), reply.have(), false)) {
                     // A read: keeping the content would double the memory; its array serves the next decode.
                     protocol.recycle(reply.content());

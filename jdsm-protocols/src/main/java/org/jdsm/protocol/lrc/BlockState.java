@@ -108,18 +108,14 @@ final class BlockState {
 
     /**
      * Brings a copy that local threads are still writing up to {@code content} (the master's, which
-     * includes {@code contentHave}) without losing their writes: only the elements the master changed
-     * since the twin are taken, the rest stays as written, and {@code contentTwin} (equal to the content,
-     * private) becomes the twin, so the next diff holds the local writes alone. Returns the spent twin.
+     * includes {@code contentHave}, at least as new as the copy) without losing their writes:
+     * {@link SharedObject#mergeUnder} takes only what the master changed since the twin, and its
+     * result becomes the twin, so the next diff holds the local writes alone. Returns the spent twin.
      * Caller holds this.
      */
-    Object mergeUnder(Object content, Object contentTwin, int[] contentHave) {
-        Object remote = object.diffSnapshots(block, content, twin);
-        if (remote != null) {
-            object.applyDiff(block, remote);
-        }
+    Object mergeUnder(Object content, int[] contentHave) {
         Object spent = twin;
-        twin = contentTwin;
+        twin = object.mergeUnder(block, content, twin);
         VectorClock.merge(twinBase, contentHave); // the local writes now come after what the content includes
         have = contentHave;
         installed = null;

@@ -7,7 +7,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.jdsm.protocol.suite.Check;
 import org.jdsm.runtime.InJvmJob;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,37 +23,33 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class MergeUnderSiblingWriterTest {
 
-    /** Primitive elements, and a single shared object (per-field diffs compare values: {@code Objects.deepEquals}). */
+    /**
+     * Primitive elements; reference elements that compare by {@code equals} (strings, boxed longs)
+     * and by identity only ({@code Cell}: the merge compares their encodings); a single shared object.
+     */
     @ParameterizedTest(name = "{0} over {1}")
-    @CsvSource({"longs,local", "longs,chaos", "one,local", "one,chaos"})
+    @CsvSource({"longs,local", "longs,chaos", "strings,local", "strings,chaos", "objects,local", "objects,chaos",
+            "cells,local", "cells,chaos", "one,local", "one,chaos"})
     @Timeout(60)
     void aSiblingsUnpublishedWriteSurvivesTheMergeOfARefetch(String kind, String comm) {
-        run(kind, comm);
-    }
-
-    /**
-     * Fails at round 1, every run, over both comms: element 0 after the barrier still holds its
-     * initial value ("init-0" / 10000), thread 2's write is lost. {@code BlockState.mergeUnder}
-     * (BlockState.java:117) takes "what the master changed" as {@code diffSnapshots(content, twin)},
-     * and {@code ElementKind.OBJECT} compares elements by identity: every element of the freshly
-     * decoded {@code content} is a new instance, so all of them differ from the twin's references,
-     * the "remote" diff covers the whole block, and {@code applyDiff} overwrites the sibling's
-     * unpublished element with the master's old value; the content then becomes the twin, so the
-     * next diff no longer holds the write either. Confirmed by making OBJECT compare with
-     * {@code Objects.equals} (experiment, reverted): all cases pass.
-     */
-    @Disabled("bug: LRC mergeUnder loses a sibling's unpublished write to a reference-element block (Object[]/String[]):"
-            + " the decoded master copy differs from the twin by identity in every element")
-    @ParameterizedTest(name = "{0} over {1}")
-    @CsvSource({"strings,local", "strings,chaos", "objects,local", "objects,chaos"})
-    @Timeout(60)
-    void aSiblingsUnpublishedReferenceWriteSurvivesTheMergeOfARefetch(String kind, String comm) {
         run(kind, comm);
     }
 
     private static void run(String kind, String comm) {
         InJvmJob.of(MergeUnderSiblingWriter.class).protocol("lrc").comm(comm).nodes(2).threadsPerNode(2)
                 .args(List.of(kind, "8")).run();
+    }
+
+    /** An element class without a value {@code equals}: every decoded copy is a new, unequal instance. */
+    public static final class Cell {
+        public long value;
+
+        public Cell() {
+        }
+
+        Cell(long value) {
+            this.value = value;
+        }
     }
 
     /** A single shared object: field {@code a} is written by node 1's thread 2, {@code b} by thread 0 under "L". */
@@ -71,7 +66,7 @@ class MergeUnderSiblingWriterTest {
      * and once it shows r reads element 4, which makes node 1 refetch the block and merge it under
      * thread 2's write, and sets {@code ack[0] = r}. Thread 0 waits under "L" for the ack and writes
      * element 4 again. A barrier (where thread 2 publishes) ends the round and everybody checks both
-     * elements. Args: kind (longs, strings, objects, one), rounds.
+     * elements. Args: kind (longs, strings, objects, cells, one), rounds.
      */
     public static final class MergeUnderSiblingWriter extends Spmd {
         private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(20);
@@ -98,10 +93,10 @@ class MergeUnderSiblingWriterTest {
                     }
                     pool.register(strings, 8);
                 }
-                case "objects" -> {
+                case "objects", "cells" -> {
                     objects = new Object[8];
                     for (int i = 0; i < 8; i++) {
-                        objects[i] = 10_000L + i; // outside Long's cache
+                        objects[i] = kind.equals("cells") ? new Cell(10_000L + i) : (Object) (10_000L + i); // outside Long's cache
                     }
                     pool.register(objects, 8);
                 }
@@ -125,6 +120,10 @@ class MergeUnderSiblingWriterTest {
                 case "objects" -> {
                     pool.writeCheck(objects, element);
                     objects[element] = expected(element, round);
+                }
+                case "cells" -> {
+                    pool.writeCheck(objects, element);
+                    objects[element] = new Cell((Long) expected(element, round));
                 }
                 default -> {
                     pool.writeCheck(pair);
@@ -151,6 +150,10 @@ class MergeUnderSiblingWriterTest {
                     pool.readCheck(objects, element);
                     return objects[element];
                 }
+                case "cells" -> {
+                    pool.readCheck(objects, element);
+                    return ((Cell) objects[element]).value;
+                }
                 default -> {
                     pool.readCheck(pair);
                     return element == 0 ? pair.a : pair.b;
@@ -161,7 +164,7 @@ class MergeUnderSiblingWriterTest {
         /** Element 4 (field b) is written twice a round: {@code round} is 2r-1, then 2r. */
         private Object expected(int element, long round) {
             return switch (kind) {
-                case "longs", "objects" -> 1_000_000L * element + 1000 + round;
+                case "longs", "objects", "cells" -> 1_000_000L * element + 1000 + round;
                 case "strings" -> "e" + element + "-r" + round;
                 default -> (element == 0 ? "a-r" : "b-r") + round;
             };

@@ -8,7 +8,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,43 +25,20 @@ class ObjectFieldWritersTest {
 
     private static final List<Shape> SHAPES = List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1));
 
-    static Stream<Arguments> runs(String protocol) {
-        return Suite.protocols().stream().filter(protocol::equals)
+    static Stream<Arguments> runs() {
+        return Suite.protocols().stream()
                 .flatMap(p -> SHAPES.stream().flatMap(s -> Stream.of("local", "chaos").map(c -> Arguments.of(p, s, c))));
     }
 
-    static Stream<Arguments> scRuns() {
-        return runs("sc");
-    }
-
-    static Stream<Arguments> lrcRuns() {
-        return runs("lrc");
-    }
-
+    /**
+     * LRC used to lose an increment here now and then (2x4 over local): a refetch answered before
+     * the diffs of writes this node had published since the fetch left undid them in the copy.
+     */
     @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("scRuns")
+    @MethodSource("runs")
     @Timeout(60)
     void fieldsWrittenUnderTheirOwnLocksLoseNothing(String protocol, Shape shape, String comm) {
-        run(protocol, shape, comm, 3);
-    }
-
-    /**
-     * Intermittent under LRC at 2x4 over local (seed 17): with 12 phases about one run in two fails,
-     * with 3 phases about one in six (seen under load), e.g. "field f1 after phase 3 (lost
-     * increments): expected 37, saw 36" and "field f2 after phase 7: expected 94, saw 93": one
-     * increment of a lock-guarded field (int or Long, not only references) is lost while sibling
-     * threads of the node write other fields of the same single object (one block, homed on node 0)
-     * under other locks or under acquire(obj). Cause not yet located (suspects: the merge of a refetch
-     * under sibling writers, BlockState.mergeUnder, or a whole-object install/diff racing with a
-     * sibling's in-place field write at the home).
-     */
-    @Disabled("bug: LRC loses an increment of a lock-guarded field of a single shared object written beside sibling"
-            + " writers of other fields (2x4 local, seed 17, intermittent)")
-    @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("lrcRuns")
-    @Timeout(120)
-    void fieldsWrittenUnderTheirOwnLocksLoseNothingUnderLrc(String protocol, Shape shape, String comm) {
-        run(protocol, shape, comm, 12);
+        run(protocol, shape, comm, 6);
     }
 
     private static void run(String protocol, Shape shape, String comm, int phases) {
