@@ -57,7 +57,7 @@ public final class LocalRunner {
     }
 
     private int runInJvm(JobSpec spec, JobClassPath classPath) {
-        try (URLClassLoader loader = classPath.loader(jdsmLoader())) {
+        try (URLClassLoader loader = classPath.loader(jdsmLoader()); InJvmExitReport exits = new InJvmExitReport(err)) {
             InJvmJob.of(spec.jobClass(), loader).nodes(spec.nodes()).threadsPerNode(spec.threadsPerNode())
                     .protocol(spec.protocol()).comm(IN_JVM_COMM).stats(spec.stats()).args(spec.args()).run();
             return ExitCodes.OK;

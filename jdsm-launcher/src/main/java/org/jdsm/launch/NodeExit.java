@@ -6,31 +6,51 @@ package org.jdsm.launch;
  * @param rank   the node's rank
  * @param host   the host it ran on, or null on this machine
  * @param code   its exit code
- * @param killed whether the launcher killed it
+ * @param ending who ended it
  * @param report the first line of its failure report, or null
  */
-public record NodeExit(int rank, String host, int code, boolean killed, String report) {
+public record NodeExit(int rank, String host, int code, Ending ending, String report) {
 
-    /** A node that ran on this machine. */
-    public NodeExit(int rank, int code, boolean killed, String report) {
-        this(rank, null, code, killed, report);
+    /** Who ended a node. */
+    public enum Ending {
+        /** The node runtime, with an {@link ExitCodes} code it announced. */
+        ANNOUNCED,
+        /** Something else before the job ended: the job's {@code System.exit}, a signal, a crash, a lost host. */
+        UNANNOUNCED,
+        /** The launcher, because the node did not stop by itself after another node failed. */
+        KILLED
     }
 
-    /** Whether it exited 0. */
+    /** A node that ran on this machine. */
+    public NodeExit(int rank, int code, Ending ending, String report) {
+        this(rank, null, code, ending, report);
+    }
+
+    /** Whether the node runtime finished the job: exit code 0, announced. */
     public boolean ok() {
-        return code == ExitCodes.OK;
+        return ending == Ending.ANNOUNCED && code == ExitCodes.OK;
+    }
+
+    boolean killed() {
+        return ending == Ending.KILLED;
     }
 
     /** Failed on its own account: not a bystander of another node's failure, not killed by the launcher. */
     boolean culprit() {
-        return !ok() && !killed && code != ExitCodes.STOPPED;
+        return ending == Ending.UNANNOUNCED || ending == Ending.ANNOUNCED && !ok() && code != ExitCodes.STOPPED;
     }
 
     /** What the launcher says about it. */
     String describe() {
-        String how = "rank " + rank + (host == null ? "" : " on " + host) + " exited with code " + code;
-        if (code > 128 && report == null) {
-            how += " (signal " + (code - 128) + ")";
+        String rankOn = "rank " + rank + (host == null ? "" : " on " + host);
+        String how;
+        if (ending == Ending.UNANNOUNCED && code == ExitCodes.OK) {
+            how = rankOn + " exited (code 0) before the job ended";
+        } else {
+            how = rankOn + " exited with code " + code;
+            if (ending != Ending.ANNOUNCED && code > 128 && report == null) {
+                how += " (signal " + (code - 128) + ")";
+            }
         }
         return report == null ? how : how + ": " + report;
     }

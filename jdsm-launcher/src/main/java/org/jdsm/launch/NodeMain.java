@@ -20,8 +20,10 @@ import org.jdsm.runtime.NodeRuntime;
  * Main class of one node JVM. A launcher starts it with {@link NodeArgs} on the command line and
  * {@link NodeEnv} in the environment; it loads the job's classes, runs the node and exits:
  * {@link ExitCodes#OK} if the whole job succeeded, {@link ExitCodes#FAILED} if this node failed,
- * {@link ExitCodes#STOPPED} if another node's failure stopped it. A failure is reported as one
- * line on stderr that starts with {@link #REPORT_PREFIX}, which launchers pick up for their summary.
+ * {@link ExitCodes#STOPPED} if another node's failure stopped it, announced on stderr first
+ * ({@link NodeStatus}) so that the launcher tells these from a job's own {@code System.exit}. A
+ * failure is reported as one line on stderr that starts with {@link #REPORT_PREFIX}, which
+ * launchers pick up for their summary.
  */
 public final class NodeMain {
 
@@ -35,10 +37,15 @@ public final class NodeMain {
     private NodeMain() {
     }
 
-    /** Runs the node described by {@code argv} and the environment, then exits with its {@link ExitCodes}. */
+    /**
+     * Runs the node described by {@code argv} and the environment, then exits with its
+     * {@link ExitCodes}, announced to the launcher first ({@link NodeStatus}).
+     */
     public static void main(String[] argv) {
+        int code = run(argv, System.getenv());
+        NodeStatus.announceExit(System.err, code);
         // Exit explicitly: user threads that hang after a failure must not keep the node alive.
-        JvmExit.exit(run(argv, System.getenv()));
+        JvmExit.exit(code);
     }
 
     static int run(String[] argv, Map<String, String> env) {

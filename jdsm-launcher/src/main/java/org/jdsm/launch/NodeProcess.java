@@ -3,6 +3,7 @@ package org.jdsm.launch;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -73,6 +74,10 @@ final class NodeProcess implements Supervised {
 
     @Override
     public NodeExit exit() {
-        return new NodeExit(rank, process.exitValue(), killed, stderr.report());
+        int code = process.exitValue();
+        NodeExit.Ending ending = killed ? NodeExit.Ending.KILLED
+                : stderr.status().announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
+                : NodeExit.Ending.UNANNOUNCED;
+        return new NodeExit(rank, code, ending, stderr.report());
     }
 }

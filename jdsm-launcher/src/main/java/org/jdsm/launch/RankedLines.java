@@ -9,7 +9,8 @@ import java.nio.charset.Charset;
 
 /**
  * Copies one output stream of a node JVM to ours line by line, each line prefixed with the rank
- * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}).
+ * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}). The
+ * node's {@link NodeStatus} lines are for the launcher: taken in, not copied.
  */
 final class RankedLines implements Runnable {
 
@@ -18,6 +19,7 @@ final class RankedLines implements Runnable {
     private final Charset charset;
     private final PrintStream to;
     private final Thread thread;
+    private final NodeStatus status = new NodeStatus();
     private volatile String report;
 
     /** Starts copying {@code in}, decoded with {@code charset}, to {@code to}. */
@@ -35,6 +37,9 @@ final class RankedLines implements Runnable {
     public void run() {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, charset))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (status.accept(line)) {
+                    continue;
+                }
                 to.println(prefix + line);
                 if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
                     report = line.substring(NodeMain.REPORT_PREFIX.length());
@@ -48,6 +53,11 @@ final class RankedLines implements Runnable {
     /** The first line of the node's failure report, or null. */
     String report() {
         return report;
+    }
+
+    /** What the node said about itself on this stream. */
+    NodeStatus status() {
+        return status;
     }
 
     /** Waits until the node's stream has ended (at most {@code millis}). */

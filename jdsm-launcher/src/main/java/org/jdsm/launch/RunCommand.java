@@ -26,11 +26,12 @@ import picocli.CommandLine.Spec;
                 + "CLASS belongs to the job.",
             "",
             "Every line a node prints comes out prefixed with its rank, e.g. \"[2] \". The job succeeds "
-                + "only if every node does; when a node fails, the others are stopped within seconds and "
-                + "the last line names the failing rank and the cause. Ctrl-C stops every node."},
+                + "only if every node finishes it; when a node fails or its JVM ends early (System.exit in the "
+                + "job, even with code 0, or a signal), the others are stopped within seconds and the last "
+                + "line names that rank and the cause. Ctrl-C stops every node."},
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every node finished", "1:the job failed (see the last line)",
+        exitCodeList = {"0:every node finished", "1:the job failed (the last line names the rank and its own exit code or signal)",
             "2:bad command line, jar or class: nothing was started", "130:interrupted (Ctrl-C)"},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -6,8 +6,9 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * The outcome of a job from how its nodes ended: success only if every node exited 0; otherwise the
- * node that failed first on its own account is named, not the nodes that stopped because of it.
+ * The outcome of a job from how its nodes ended: success only if every node's runtime finished the
+ * job; otherwise the node that failed first on its own account is named, not the nodes that
+ * stopped because of it.
  */
 public final class Verdict {
 
@@ -27,9 +28,12 @@ public final class Verdict {
         return first(NodeExit::culprit).or(() -> first(e -> !e.ok() && !e.killed())).or(() -> first(e -> !e.ok()));
     }
 
-    /** The job's exit code: 0, or the cause's code (a bystander's code becomes {@link ExitCodes#FAILED}). */
+    /**
+     * The job's exit code: {@link ExitCodes#OK} or {@link ExitCodes#FAILED}, whatever code the
+     * nodes exited with (the summary names that).
+     */
     public int exitCode() {
-        return cause().map(e -> e.code() == ExitCodes.STOPPED ? ExitCodes.FAILED : e.code()).orElse(ExitCodes.OK);
+        return ok() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     /** The summary lines for stderr; none on success. */

@@ -14,6 +14,7 @@ import org.jdsm.comm.ucx.UcxLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.FieldSource;
 
 /**
@@ -117,9 +118,40 @@ class JdsmRunIT {
     @Test
     void nodeThatDiesIsNamedAndTheOthersStop() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.CrashOnRank", "1")) {
-            assertEquals(42, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    /**
+     * A rank that ends its JVM in the middle of the job is named with its own code (or signal), even
+     * 0 or JDSM's internal codes, and the job exits 1 whatever that code was.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "5    | jdsm: job failed: rank 1 exited with code 5",
+        "3    | jdsm: job failed: rank 1 exited with code 3",
+        "0    | jdsm: job failed: rank 1 exited (code 0) before the job ended",
+        "kill | jdsm: job failed: rank 1 exited with code 137 (signal 9)"})
+    void rankEndingItsJvmIsNamedWithItsCodeAndTheJobExitsOne(String how, String summary) throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.ExitOnRank",
+                "1", how)) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals(summary, lastLine(jdsm.stderr()), jdsm.transcript());
+            assertFalse(jdsm.stderr().contains(NodeStatus.PREFIX), "status lines are the launcher's: " + jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void systemExitInAJobInsideTheJdsmJvmIsReported() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "2", "-t", "1", "--comm", "local", TEST_CLASSES,
+                "org.jdsm.launch.jobs.ExitOnRank", "1", "3")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            String last = lastLine(jdsm.stderr());
+            assertTrue(last.startsWith("jdsm: job failed: the job called System.exit before it ended (at "
+                    + "org.jdsm.launch.jobs.ExitOnRank.start(ExitOnRank.java:"), jdsm.transcript());
         }
     }
 
@@ -130,7 +162,7 @@ class JdsmRunIT {
         comm.assumeUsable();
         List<String> args = List.of("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.CrashWhileFetched", "1");
         try (JdsmProcess jdsm = JdsmProcess.run(comm.env(), comm.runArgs(args))) {
-            assertEquals(42, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
             assertFalse(jdsm.stdout().contains("UCX  WARN") || jdsm.stderr().contains("UCX  WARN"), jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());

@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class RankedLinesTest {
@@ -21,5 +22,26 @@ class RankedLinesTest {
         assertEquals(String.join(System.lineSeparator(), "[3] hello", "[3] jdsm: node 3 failed in start(): boom",
                 "[3] \tat X.y(X.java:1)", "[3] jdsm: later", "[3] no newline", ""), sink.toString(StandardCharsets.UTF_8));
         assertEquals("node 3 failed in start(): boom", lines.report());
+    }
+
+    @Test
+    void keepsTheNodesStatusLinesToItself() throws Exception {
+        ByteArrayOutputStream status = new ByteArrayOutputStream();
+        NodeStatus.announceExit(new PrintStream(status, true, StandardCharsets.UTF_8), ExitCodes.STOPPED);
+        String text = "jdsm: job stopped\n" + status.toString(StandardCharsets.UTF_8);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8, new PrintStream(sink, true, StandardCharsets.UTF_8));
+        lines.await(5_000);
+        assertEquals("[1] jdsm: job stopped" + System.lineSeparator(), sink.toString(StandardCharsets.UTF_8));
+        assertEquals(OptionalInt.of(ExitCodes.STOPPED), lines.status().announcedExit());
+    }
+
+    @Test
+    void aNodeThatSaidNothingAnnouncedNoExit() throws Exception {
+        RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream("jdsm-node-ish\n".getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        lines.await(5_000);
+        assertEquals(OptionalInt.empty(), lines.status().announcedExit());
     }
 }

@@ -150,6 +150,8 @@ public final class ClusterServer {
     private void stop(String why) {
         System.err.println(NodeMain.REPORT_PREFIX + "server stops: " + why);
         System.err.flush();
+        // Announced, so the manager tells this bystander from a job that called System.exit(3).
+        out.trySend(FrameType.EXIT, new Exit(ExitCodes.STOPPED, List.of()).encode());
         JvmExit.exit(ExitCodes.STOPPED);
     }
 }

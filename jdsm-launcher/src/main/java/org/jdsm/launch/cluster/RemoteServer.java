@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.jdsm.launch.ExitCodes;
 import org.jdsm.launch.LaunchException;
 import org.jdsm.launch.NodeExit;
 import org.jdsm.launch.NodeMain;
@@ -108,14 +107,21 @@ final class RemoteServer implements Supervised {
     @Override
     public NodeExit exit() {
         liveness.close();
+        if (silence != null) {
+            // Killed for its silence: the failure is its own, not a bystander's.
+            return new NodeExit(rank, host, process.exitValue(), NodeExit.Ending.UNANNOUNCED, "the Server on " + host
+                    + " went silent (" + silence + "): its host is down or the network is cut");
+        }
+        if (killed) {
+            return new NodeExit(rank, host, reportedCode != null ? reportedCode : process.exitValue(),
+                    NodeExit.Ending.KILLED, report);
+        }
         if (reportedCode != null) {
-            return new NodeExit(rank, host, reportedCode, killed, report);
+            return new NodeExit(rank, host, reportedCode, NodeExit.Ending.ANNOUNCED, report);
         }
         int code = process.exitValue();
-        String why = silence != null
-                ? "the Server on " + host + " went silent (" + silence + "): its host is down or the network is cut"
-                : RemoteDiagnosis.explain("the Server", host, code, tail(), connected, remoteJava);
-        return new NodeExit(rank, host, code == 0 ? ExitCodes.FAILED : code, killed, report != null ? report : why);
+        String why = RemoteDiagnosis.explain("the Server", host, code, tail(), connected, remoteJava);
+        return new NodeExit(rank, host, code, NodeExit.Ending.UNANNOUNCED, report != null ? report : why);
     }
 
     /** Kills the ssh process; the server, reading end of stream, ends itself. */
