@@ -67,7 +67,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Comm module: netty (TCP between node JVMs), ucx (UCX between node JVMs: shared memory, "
                     + "InfiniBand/RoCE or TCP, as the environment variable UCX_TLS allows; needs libucx, see "
                     + "jdsm-comm/UCX.md) or local (every node inside this JVM, output not prefixed). Default: ucx over shared memory where UCX "
-                    + "can run here (faster between node JVMs on one machine), else netty, saying so in one line.")
+                    + "can run here (faster between node JVMs on one machine), whatever UCX_TLS the environment sets "
+                    + "(--comm ucx honours it), else netty, saying so in one line.")
     private String comm;
 
     @Option(names = "--stats", description = "Print each node's DSM statistics as a table (and JSON) at the end.")
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
         }
         int threadsPerNode = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
         if (comm == null) {
-            DefaultComm choice = DefaultComm.choose(System.getenv(), Comms.unavailableReason(DefaultComm.UCX));
+            DefaultComm choice = DefaultComm.choose(Comms.unavailableReason(DefaultComm.UCX));
             if (choice.note() != null) {
                 spec.commandLine().getErr().println(choice.note());
             }

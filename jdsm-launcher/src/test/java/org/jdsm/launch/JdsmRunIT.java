@@ -72,6 +72,18 @@ class JdsmRunIT {
     }
 
     @Test
+    void theDefaultRunsOverSharedMemoryWhateverUcxTlsTheEnvironmentSets() throws Exception {
+        CommChoice.UCX_SHARED_MEMORY.assumeUsable();
+        // A cluster module's network transport, which node JVMs on one machine cannot use.
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of("UCX_TLS", "rc"), List.of("-n", "2", "-t", "1", SAMPLES, VECMUL,
+                "10000"))) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[1] VecMul PASS: node 1"), jdsm.transcript());
+            assertEquals("", jdsm.stderr(), jdsm.transcript());
+        }
+    }
+
+    @Test
     void nodeJvmsSharingTheCoresCompileLaterUnlessTheUserSaysOtherwise() throws Exception {
         String fillTheCores = Integer.toString(Runtime.getRuntime().availableProcessors());
         double ours = NodeJvm.COMPILE_THRESHOLD_SCALING;
