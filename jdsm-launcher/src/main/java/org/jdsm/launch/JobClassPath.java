@@ -4,15 +4,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.List;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
 
@@ -43,6 +49,68 @@ public final class JobClassPath {
     /** The absolute path of the jar or directory. */
     public Path path() {
         return path;
+    }
+
+    /**
+     * The jars that the job jar's manifest {@code Class-Path} names, and theirs in turn, resolved
+     * against the naming jar's directory as the JVM resolves them; entries that do not exist are
+     * left out, as the JVM leaves them out. None for a class directory.
+     *
+     * @throws LaunchException for an entry the job could not take elsewhere: an absolute one, or a
+     *                         directory
+     */
+    public List<Path> manifestJars() {
+        List<Path> found = new ArrayList<>();
+        Deque<Path> toRead = new ArrayDeque<>(List.of(path));
+        while (!toRead.isEmpty()) {
+            Path jar = toRead.poll();
+            for (Path named : manifestClassPath(jar)) {
+                if (Files.isRegularFile(named) && !named.equals(path) && !found.contains(named)) {
+                    found.add(named);
+                    toRead.add(named);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The existing and missing entries of {@code jar}'s manifest Class-Path, as paths. */
+    private static List<Path> manifestClassPath(Path jar) {
+        if (Files.isDirectory(jar)) {
+            return List.of();
+        }
+        String classPath;
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            classPath = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+        } catch (IOException e) {
+            throw new LaunchException("cannot read the manifest of " + jar + ": " + e.getMessage(), e);
+        }
+        List<Path> entries = new ArrayList<>();
+        for (String entry : classPath == null ? new String[0] : classPath.trim().split("\\s+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            URI uri;
+            try {
+                uri = new URI(entry);
+            } catch (URISyntaxException e) {
+                continue; // the JVM skips it too
+            }
+            if (uri.isAbsolute() || entry.startsWith("/")) {
+                throw new LaunchException("the manifest Class-Path of " + jar + " names " + entry
+                        + " by an absolute path, which other machines need not have: name it relative to the jar,"
+                        + " or build a fat jar (one jar with every class the job needs)");
+            }
+            Path named = jar.toAbsolutePath().getParent().resolve(uri.getPath()).normalize();
+            if (Files.isDirectory(named)) {
+                throw new LaunchException("the manifest Class-Path of " + jar + " names the directory " + entry
+                        + ", which only jars can stand for on other machines: build a fat jar (one jar with every"
+                        + " class the job needs)");
+            }
+            entries.add(named);
+        }
+        return entries;
     }
 
     /** A class loader over the job's classes; JDSM's own classes come from {@code parent}. */

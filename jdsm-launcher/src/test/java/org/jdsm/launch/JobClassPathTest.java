@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.jdsm.launch.jobs.FailOnRank;
 import org.jdsm.launch.jobs.NotAJob;
+import org.jdsm.launch.jobs.UsesLibrary;
+import org.jdsm.launch.joblib.Library;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +44,28 @@ class JobClassPathTest {
                 () -> JobClassPath.of(CLASSES).checkJobClass("FailOnRank", jdsm));
         assertEquals("class FailOnRank not found in " + CLASSES.toAbsolutePath().normalize()
                 + "; did you mean org.jdsm.launch.jobs.FailOnRank?", e.getMessage());
+    }
+
+    @Test
+    void manifestJarsAreTheClassPathsOfTheJobJarAndItsLibrariesThatExist(@TempDir Path dir) throws Exception {
+        Path job = TestJars.write(dir.resolve("app/job.jar"), "lib/a.jar ../shared/b.jar missing.jar", UsesLibrary.class);
+        Path a = TestJars.write(dir.resolve("app/lib/a.jar"), "c.jar ../job.jar", Library.class);
+        Path b = TestJars.write(dir.resolve("shared/b.jar"), null);
+        Path c = TestJars.write(dir.resolve("app/lib/c.jar"), "a.jar");
+        assertEquals(List.of(a, b, c), JobClassPath.of(job).manifestJars());
+    }
+
+    @Test
+    void aJarWithoutClassPathNeedsNoOtherJar(@TempDir Path dir) throws Exception {
+        assertEquals(List.of(), JobClassPath.of(TestJars.write(dir.resolve("job.jar"), null, UsesLibrary.class)).manifestJars());
+    }
+
+    @Test
+    void anAbsoluteClassPathEntryIsRefusedWithTheAdviceToBuildAFatJar(@TempDir Path dir) throws Exception {
+        Path job = TestJars.write(dir.resolve("job.jar"), "/opt/lib/x.jar", UsesLibrary.class);
+        assertEquals("the manifest Class-Path of " + job + " names /opt/lib/x.jar by an absolute path, which other"
+                + " machines need not have: name it relative to the jar, or build a fat jar (one jar with every class"
+                + " the job needs)", assertThrows(LaunchException.class, () -> JobClassPath.of(job).manifestJars()).getMessage());
     }
 
     @Test

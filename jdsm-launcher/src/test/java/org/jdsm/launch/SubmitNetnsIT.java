@@ -20,6 +20,8 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jdsm.comm.Comms;
+import org.jdsm.launch.joblib.Library;
+import org.jdsm.launch.jobs.UsesLibrary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -243,6 +245,16 @@ class SubmitNetnsIT {
                 "org.jdsm.launch.jobs.Sleeper")) {
             assertTrue(jdsm.waitFor(JOB_TIMEOUT) != 0, jdsm.transcript());
             assertTrue(jdsm.stderr().contains("no java on 10.213.0.1: '/opt/no-such-jdk/bin/java' not found"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void jarsNamedByTheJobJarsManifestClassPathGoAlong() throws Exception {
+        Path job = TestJars.write(DIR.resolve("app/job.jar"), "lib/library.jar", UsesLibrary.class);
+        TestJars.write(DIR.resolve("app/lib/library.jar"), null, Library.class);
+        try (JdsmProcess jdsm = submit("-n", "2", job.toString(), UsesLibrary.class.getName())) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[1] rank 1 reached the library"), jdsm.transcript());
         }
     }
 

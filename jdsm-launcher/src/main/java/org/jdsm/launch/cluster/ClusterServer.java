@@ -19,7 +19,7 @@ import org.jdsm.launch.Version;
 /**
  * The Server of the JDSM paper: one per rank, on a compute node, started by the ClusterManager
  * over ssh (or srun). Its stdin and stdout carry frames to and from the manager: it reads
- * {@link ServerStart} and the job jar, loads the job with a class loader and runs the node, sending
+ * {@link ServerStart} and the job's jars ({@link JobJars}), loads the job with a class loader and runs the node, sending
  * the job's output as {@link Line}s and its file requests to the client. It ends as soon as the
  * manager is gone (end of stdin, or {@link Liveness} silence) or tells it to ({@link FrameType#ABORT}),
  * so no server outlives its job. Raw stderr is for what happens before the frames work; the manager
@@ -48,7 +48,7 @@ public final class ClusterServer {
     private int run() {
         try {
             ServerStart start = readStart();
-            Path jar = writeJobJar(expect(FrameType.JAR).payload());
+            Path jar = writeJobJars(JobJars.decode(expect(FrameType.JAR).payload()));
             int rank = start.node().rank();
             files = new RemoteClientFiles(rank, out);
             frameStandardStreams(rank);
@@ -68,13 +68,14 @@ public final class ClusterServer {
         }
     }
 
-    /** A temporary copy of the job jar for the class loader, gone when the JVM exits (also by {@link #stop}). */
-    private static Path writeJobJar(byte[] bytes) throws IOException {
+    /**
+     * A temporary copy of the job's jars for the class loader, gone when the JVM exits (also by
+     * {@link #stop}); returns the job jar's path.
+     */
+    private static Path writeJobJars(JobJars jars) throws IOException {
         Path dir = Files.createTempDirectory("jdsm-job-");
-        dir.toFile().deleteOnExit();
-        Path jar = dir.resolve("job.jar");
-        jar.toFile().deleteOnExit(); // registered last, deleted first
-        return Files.write(jar, bytes);
+        dir.toFile().deleteOnExit(); // registered first, deleted last
+        return jars.writeTemporarily(dir);
     }
 
     private ServerStart readStart() throws IOException {

@@ -10,7 +10,7 @@ package org.jdsm.launch.cluster;
 public enum FrameType {
     /** Client to manager, first: versions, secret and the job ({@link Hello}). */
     HELLO,
-    /** The job jar's bytes, once: client to manager, manager to each server. */
+    /** The job jar and the jars its manifest Class-Path names ({@link JobJars}), once: client to manager, manager to each server. */
     JAR,
     /** Manager to server, first: versions, secret, rendezvous and the node's arguments ({@link ServerStart}). */
     START,

@@ -54,9 +54,9 @@ final class RemoteServer implements Supervised {
 
     /**
      * Starts the server of {@code start.node().rank()} on {@code host} with {@code command} and sends
-     * it its start frame and the job jar.
+     * it its start frame and the encoded {@link JobJars}.
      */
-    static RemoteServer start(String host, List<String> command, ServerStart start, byte[] jobJar, String remoteJava,
+    static RemoteServer start(String host, List<String> command, ServerStart start, byte[] jobJars, String remoteJava,
                               FrameOutput toClient) {
         Process process;
         try {
@@ -67,7 +67,7 @@ final class RemoteServer implements Supervised {
         RemoteServer server = new RemoteServer(start.node().rank(), host, remoteJava, process, toClient);
         try {
             server.toServer.send(FrameType.START, start.encode());
-            server.toServer.send(FrameType.JAR, jobJar);
+            server.toServer.send(FrameType.JAR, jobJars);
         } catch (IOException e) {
             // The process died at once; its exit and stderr tell why.
         }

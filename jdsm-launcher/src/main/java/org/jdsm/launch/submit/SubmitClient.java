@@ -25,6 +25,7 @@ import org.jdsm.launch.cluster.FrameInput;
 import org.jdsm.launch.cluster.FrameOutput;
 import org.jdsm.launch.cluster.FrameType;
 import org.jdsm.launch.cluster.Hello;
+import org.jdsm.launch.cluster.JobJars;
 import org.jdsm.launch.cluster.Line;
 import org.jdsm.launch.cluster.Liveness;
 import org.jdsm.launch.cluster.Payload;
@@ -65,8 +66,8 @@ final class SubmitClient {
         this.files = files;
     }
 
-    /** Runs the job: {@code managerCommand} on the gateway, fed {@code hello} and the job jar. */
-    int run(String managerCommand, Hello hello, byte[] jobJar, InputStream stdin) {
+    /** Runs the job: {@code managerCommand} on the gateway, fed {@code hello} and the encoded {@link JobJars}. */
+    int run(String managerCommand, Hello hello, byte[] jobJars, InputStream stdin) {
         ChannelExec channel = gateway.start(managerCommand);
         remoteJava = hello.cluster().remoteJava();
         Thread hook = null;
@@ -78,7 +79,7 @@ final class SubmitClient {
             daemon("gateway-stderr", () -> copyManagerStderr(managerErr));
             // If the manager died at once (no java there, say), reading its end says why.
             if (toManager.trySend(FrameType.HELLO, hello.encode())) {
-                toManager.trySend(FrameType.JAR, jobJar);
+                toManager.trySend(FrameType.JAR, jobJars);
             }
             hook = new Thread(() -> interrupt(toManager), "jdsm-interrupt");
             Runtime.getRuntime().addShutdownHook(hook);

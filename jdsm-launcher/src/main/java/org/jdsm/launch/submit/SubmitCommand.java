@@ -22,6 +22,7 @@ import org.jdsm.launch.Version;
 import org.jdsm.launch.cluster.ClusterManager;
 import org.jdsm.launch.cluster.ClusterSpec;
 import org.jdsm.launch.cluster.Hello;
+import org.jdsm.launch.cluster.JobJars;
 import org.jdsm.launch.cluster.Placement;
 import org.jdsm.runtime.LocalClientFiles;
 import org.jdsm.runtime.Pools;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Spec;
             "Opens one ssh connection to the gateway, copies the JDSM runtime there if that version is missing, and "
                 + "starts a ClusterManager on it. The manager starts a Server for each of the NODES ranks on the hosts "
                 + "of --hosts (by ssh from the gateway, which must be able to log in to them without a password) or of "
-                + "the Slurm allocation (--slurm); the job jar crosses your connection once.",
+                + "the Slurm allocation (--slurm); the job jar crosses your connection once, with the jars its "
+                + "manifest Class-Path names (relative to the jar).",
             "",
             "Every rank's output comes back prefixed with its rank; your stdin goes to rank 0. The job can read and "
                 + "write files on this machine with Spmd.readClientFile and writeClientFile: relative paths resolve "
@@ -137,7 +139,7 @@ public final class SubmitCommand implements Callable<Integer> {
             description = "The gateway's address on the nodes' network. Default: found from its route to the first node. (*)")
     private String gatewayAddress;
 
-    @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file.")
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file; the jars its manifest Class-Path names go along.")
     private Path job;
 
     @Parameters(index = "1", paramLabel = "CLASS", description = "The job's org.jdsm.Spmd subclass.")
@@ -158,13 +160,13 @@ public final class SubmitCommand implements Callable<Integer> {
         if (instrument) {
             InstrumentCommand.agentOption(); // the runtime that goes to the cluster must hold the agent
         }
-        byte[] jar = read(classPath.path());
+        byte[] jars = readJars(classPath);
         Hello hello = hello(hostLines, newJobId());
         try (GatewaySession session = gateway.open()) {
             String runtime = RuntimeUpload.ensure(session, gateway.remoteDir, System.err);
             String command = ClusterManager.command(remoteJava, runtime, hello.job().jobId(), slurm ? nodes : 0);
             return new SubmitClient(session, System.out, System.err,
-                    new LocalClientFiles(Path.of("").toAbsolutePath(), allowAnyPath)).run(command, hello, jar, System.in);
+                    new LocalClientFiles(Path.of("").toAbsolutePath(), allowAnyPath)).run(command, hello, jars, System.in);
         }
     }
 
@@ -209,11 +211,12 @@ public final class SubmitCommand implements Callable<Integer> {
         return lines;
     }
 
-    private static byte[] read(Path jar) {
+    /** The job jar and the jars its manifest Class-Path names, which the nodes need as well. */
+    private static byte[] readJars(JobClassPath classPath) {
         try {
-            return Files.readAllBytes(jar);
+            return JobJars.read(classPath.path(), classPath.manifestJars()).encode();
         } catch (IOException e) {
-            throw new UncheckedIOException("reading " + jar, e);
+            throw new UncheckedIOException("reading " + classPath.path() + " or the jars its manifest names", e);
         }
     }
 
