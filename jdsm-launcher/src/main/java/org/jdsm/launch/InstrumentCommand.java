@@ -2,7 +2,6 @@ package org.jdsm.launch;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +55,7 @@ public final class InstrumentCommand implements Callable<Integer> {
                     + "separated by '${sys:path.separator}'.")
     private List<Path> classPath = new ArrayList<>();
 
-    @Parameters(index = "0", paramLabel = "IN", description = "The job's jar.")
+    @Parameters(index = "0", paramLabel = "IN", description = "The job's jar (of a class directory DIR: jar cf IN -C DIR .).")
     private Path in;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "The instrumented jar to write (may be IN).")
@@ -64,9 +63,7 @@ public final class InstrumentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(in)) {
-            throw new LaunchException("job jar not found: " + in);
-        }
+        JobClassPath.of(in).requireJar();
         try {
             OfflineInstrumenter.Result r = OfflineInstrumenter.instrument(in, out, classPath);
             spec.commandLine().getOut().println("jdsm instrument: " + r.rewritten() + " classes instrumented, "

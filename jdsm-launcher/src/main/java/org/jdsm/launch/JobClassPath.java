@@ -46,6 +46,15 @@ public final class JobClassPath {
         return new JobClassPath(path.toAbsolutePath().normalize());
     }
 
+    /** This job as a jar; fails, saying how to make one, if it is a class directory. */
+    public JobClassPath requireJar() {
+        if (Files.isDirectory(path)) {
+            throw new LaunchException(path + " is a class directory, but this command takes the job as a jar:"
+                    + " jar cf job.jar -C " + path + " .");
+        }
+        return this;
+    }
+
     /** The absolute path of the jar or directory. */
     public Path path() {
         return path;

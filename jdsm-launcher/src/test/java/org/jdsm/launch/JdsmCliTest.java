@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -53,6 +55,19 @@ class JdsmCliTest {
     void missingJarIsNamed() {
         assertEquals(ExitCodes.USAGE, execute("run", "-n", "2", "no-such.jar", "Job"));
         assertEquals("jdsm run: job jar or class directory not found: no-such.jar\n", err.toString());
+    }
+
+    @Test
+    void instrumentGivenAClassDirectorySaysItTakesAJarAndHowToMakeOne(@TempDir Path classes) {
+        assertEquals(ExitCodes.USAGE, execute("instrument", classes.toString(), classes.resolve("out.jar").toString()));
+        assertEquals("jdsm instrument: " + classes + " is a class directory, but this command takes the job as a jar:"
+                + " jar cf job.jar -C " + classes + " .\n", err.toString());
+    }
+
+    @Test
+    void instrumentNamesAMissingJar() {
+        assertEquals(ExitCodes.USAGE, execute("instrument", "no-such.jar", "out.jar"));
+        assertEquals("jdsm instrument: job jar or class directory not found: no-such.jar\n", err.toString());
     }
 
     @Test

@@ -151,10 +151,7 @@ public final class SubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> hostLines = checkCommandLine();
-        JobClassPath classPath = JobClassPath.of(job);
-        if (Files.isDirectory(classPath.path())) {
-            throw new LaunchException("submit needs the job as a jar, not a directory: jar cf job.jar -C " + job + " .");
-        }
+        JobClassPath classPath = JobClassPath.of(job).requireJar();
         // Before connecting: a class that is not in the jar is a mistake found in a second.
         classPath.checkJobClass(jobClass, SubmitCommand.class.getClassLoader());
         if (instrument) {
