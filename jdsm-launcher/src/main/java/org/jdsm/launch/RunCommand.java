@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
             "  The same with sequential consistency, statistics and 10 million elements:",
             "    jdsm run -n 4 -t 2 --protocol sc --stats \\",
             "        samples/target/jdsm-samples.jar org.jdsm.samples.VecMul 10000000",
-            "  Over UCX shared memory (UCX_TLS=tcp: UCX's TCP; unset: UCX picks the fastest):",
+            "  Over UCX shared memory (UCX_TLS=tcp: its TCP; unset: UCX picks the fastest):",
             "    UCX_TLS=sm jdsm run -n 4 --comm ucx job.jar com.example.MyJob",
             "  Every node inside this JVM, straight from a class directory:",
             "    jdsm run -n 2 -t 1 --comm local target/classes com.example.MyJob",

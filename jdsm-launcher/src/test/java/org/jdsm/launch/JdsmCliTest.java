@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -30,6 +32,19 @@ class JdsmCliTest {
         assertEquals(0, execute("run", "--help"));
         assertTrue(out.toString().contains("Examples:"), out.toString());
         assertTrue(out.toString().contains("jdsm run -n 4 -t 2 samples/target/jdsm-samples.jar org.jdsm.samples.VecMul"));
+    }
+
+    /** Picocli wraps a footer line longer than the help's width anywhere, even inside a class name. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "submit", "instrument", "status", "kill"})
+    void everyExampleLineFitsEightyColumnsUnbroken(String command) {
+        CommandLine cli = command.isEmpty() ? JdsmCli.commandLine() : JdsmCli.commandLine().getSubcommands().get(command);
+        cli.setUsageHelpAutoWidth(false);
+        cli.setUsageHelpWidth(80);
+        List<String> help = cli.getUsageMessage().lines().toList();
+        for (String line : cli.getCommandSpec().usageMessage().footer()) {
+            assertTrue(help.contains(line), "wrapped at 80 columns: '" + line + "'\n" + String.join("\n", help));
+        }
     }
 
     @Test
