@@ -18,7 +18,9 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
         /** Something else before the job ended: the job's {@code System.exit}, a signal, a crash, a lost host. */
         UNANNOUNCED,
         /** The launcher, because the node did not stop by itself after another node failed. */
-        KILLED
+        KILLED,
+        /** The JVM itself, before it ran the node: it rejected its options (such as a bad --jvm-arg). */
+        NOT_STARTED
     }
 
     /** A node that ran on this machine. */
@@ -37,14 +39,17 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
 
     /** Failed on its own account: not a bystander of another node's failure, not killed by the launcher. */
     boolean culprit() {
-        return ending == Ending.UNANNOUNCED || ending == Ending.ANNOUNCED && !ok() && code != ExitCodes.STOPPED;
+        return ending == Ending.UNANNOUNCED || ending == Ending.NOT_STARTED
+                || ending == Ending.ANNOUNCED && !ok() && code != ExitCodes.STOPPED;
     }
 
     /** What the launcher says about it. */
     String describe() {
         String rankOn = "rank " + rank + (host == null ? "" : " on " + host);
         String how;
-        if (ending == Ending.UNANNOUNCED && code == ExitCodes.OK) {
+        if (ending == Ending.NOT_STARTED) {
+            how = "node JVM for " + rankOn + " could not start (exit code " + code + "); check --jvm-arg";
+        } else if (ending == Ending.UNANNOUNCED && code == ExitCodes.OK) {
             how = rankOn + " exited (code 0) before the job ended";
         } else {
             how = rankOn + " exited with code " + code;

@@ -38,10 +38,11 @@ public final class NodeMain {
     }
 
     /**
-     * Runs the node described by {@code argv} and the environment, then exits with its
-     * {@link ExitCodes}, announced to the launcher first ({@link NodeStatus}).
+     * Says it started, runs the node described by {@code argv} and the environment, then exits
+     * with its {@link ExitCodes}, announced to the launcher first ({@link NodeStatus}).
      */
     public static void main(String[] argv) {
+        NodeStatus.announceStarted(System.err);
         int code = run(argv, System.getenv());
         NodeStatus.announceExit(System.err, code);
         // Exit explicitly: user threads that hang after a failure must not keep the node alive.

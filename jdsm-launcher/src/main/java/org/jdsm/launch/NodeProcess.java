@@ -75,8 +75,10 @@ final class NodeProcess implements Supervised {
     @Override
     public NodeExit exit() {
         int code = process.exitValue();
+        NodeStatus status = stderr.status();
         NodeExit.Ending ending = killed ? NodeExit.Ending.KILLED
-                : stderr.status().announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
+                : !status.started() ? NodeExit.Ending.NOT_STARTED
+                : status.announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
                 : NodeExit.Ending.UNANNOUNCED;
         return new NodeExit(rank, code, ending, stderr.report());
     }

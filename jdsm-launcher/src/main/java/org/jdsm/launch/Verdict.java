@@ -29,11 +29,16 @@ public final class Verdict {
     }
 
     /**
-     * The job's exit code: {@link ExitCodes#OK} or {@link ExitCodes#FAILED}, whatever code the
+     * The job's exit code: {@link ExitCodes#OK}; {@link ExitCodes#USAGE} if the cause is a node JVM
+     * that could not start (its options are wrong); else {@link ExitCodes#FAILED}, whatever code the
      * nodes exited with (the summary names that).
      */
     public int exitCode() {
-        return ok() ? ExitCodes.OK : ExitCodes.FAILED;
+        if (ok()) {
+            return ExitCodes.OK;
+        }
+        return cause().filter(e -> e.ending() == NodeExit.Ending.NOT_STARTED).isPresent() ? ExitCodes.USAGE
+                : ExitCodes.FAILED;
     }
 
     /** The summary lines for stderr; none on success. */

@@ -220,6 +220,17 @@ class JdsmRunIT {
     }
 
     @Test
+    void aJvmOptionTheNodeJvmsRejectIsAUsageErrorNamingIt() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", "--jvm-arg=-Xmx1z", SAMPLES, VECMUL)) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(lastLine(jdsm.stderr()).matches(
+                    "jdsm: job failed: node JVM for rank [01] could not start \\(exit code 1\\); check --jvm-arg"),
+                    jdsm.transcript());
+            assertTrue(jdsm.transcript().contains("] Invalid maximum heap size: -Xmx1z"), "the JVM's own words stay");
+        }
+    }
+
+    @Test
     void missingClassIsAClearErrorAndStartsNothing() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", SAMPLES, "VecMul")) {
             assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());

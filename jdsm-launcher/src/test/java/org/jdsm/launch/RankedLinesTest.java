@@ -1,6 +1,8 @@
 package org.jdsm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -27,21 +29,26 @@ class RankedLinesTest {
     @Test
     void keepsTheNodesStatusLinesToItself() throws Exception {
         ByteArrayOutputStream status = new ByteArrayOutputStream();
-        NodeStatus.announceExit(new PrintStream(status, true, StandardCharsets.UTF_8), ExitCodes.STOPPED);
-        String text = "jdsm: job stopped\n" + status.toString(StandardCharsets.UTF_8);
+        PrintStream node = new PrintStream(status, true, StandardCharsets.UTF_8);
+        NodeStatus.announceStarted(node);
+        node.println("jdsm: job stopped");
+        NodeStatus.announceExit(node, ExitCodes.STOPPED);
+        String text = status.toString(StandardCharsets.UTF_8);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
                 StandardCharsets.UTF_8, new PrintStream(sink, true, StandardCharsets.UTF_8));
         lines.await(5_000);
         assertEquals("[1] jdsm: job stopped" + System.lineSeparator(), sink.toString(StandardCharsets.UTF_8));
+        assertTrue(lines.status().started());
         assertEquals(OptionalInt.of(ExitCodes.STOPPED), lines.status().announcedExit());
     }
 
     @Test
-    void aNodeThatSaidNothingAnnouncedNoExit() throws Exception {
+    void aNodeThatSaidNothingNeitherStartedNorAnnouncedAnExit() throws Exception {
         RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream("jdsm-node-ish\n".getBytes(StandardCharsets.UTF_8)),
                 StandardCharsets.UTF_8, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         lines.await(5_000);
+        assertFalse(lines.status().started());
         assertEquals(OptionalInt.empty(), lines.status().announcedExit());
     }
 }

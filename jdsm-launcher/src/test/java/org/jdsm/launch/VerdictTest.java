@@ -64,6 +64,15 @@ class VerdictTest {
     }
 
     @Test
+    void aNodeJvmThatCouldNotStartIsAUsageErrorPointingAtTheJvmOptions() {
+        Verdict v = new Verdict(List.of(new NodeExit(1, 1, Ending.NOT_STARTED, null),
+                new NodeExit(0, 1, Ending.NOT_STARTED, null)));
+        assertEquals(ExitCodes.USAGE, v.exitCode());
+        assertEquals(List.of("jdsm: job failed: node JVM for rank 1 could not start (exit code 1); check --jvm-arg"),
+                v.summary());
+    }
+
+    @Test
     void onlyBystandersStillFailTheJob() {
         Verdict v = new Verdict(List.of(new NodeExit(1, ExitCodes.STOPPED, Ending.ANNOUNCED,
                 "job stopped because node 0 is unreachable")));
