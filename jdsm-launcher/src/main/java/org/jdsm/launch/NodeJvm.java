@@ -17,6 +17,8 @@ public final class NodeJvm {
 
     /** The first release that warns about sun.misc.Unsafe memory access unless told otherwise. */
     private static final int UNSAFE_WARNING_RELEASE = 23;
+    /** A log record as one line: level, message, and the exception's stack trace if there is one. */
+    static final String ONE_LINE_LOG_FORMAT = "%4$s: %5$s%6$s%n";
     /** How much later than by default a node JVM sharing the cores compiles a method (see {@link #coreSharingOptions}). */
     static final int COMPILE_THRESHOLD_SCALING = 5;
 
@@ -38,10 +40,14 @@ public final class NodeJvm {
 
     /**
      * Options for a node JVM that every Java from 17 on accepts, also for a remote node whose Java
-     * release is unknown: UTF-8 output, and native access for Netty's epoll transport.
+     * release is unknown: UTF-8 output, one-line log records, and native access for Netty's epoll
+     * transport.
      */
     public static List<String> portableOptions() {
         return List.of(
+                // java.util.logging's default takes two lines per record (time and method, then the
+                // message); each line gets the rank in front, so one event is one line: "WARNING: ...".
+                "-Djava.util.logging.SimpleFormatter.format=" + ONE_LINE_LOG_FORMAT,
                 // Output in UTF-8, which the launcher decodes (JDK 17 and 18+ spell it differently).
                 "-Dsun.stdout.encoding=UTF-8", "-Dsun.stderr.encoding=UTF-8",
                 "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8",

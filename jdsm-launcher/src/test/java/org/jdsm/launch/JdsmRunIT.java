@@ -177,6 +177,7 @@ class JdsmRunIT {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(lastLines(jdsm.stderr()).contains("jdsm: job failed: rank 1 exited with code 42"), jdsm.transcript());
             assertFalse(jdsm.stdout().contains("UCX  WARN") || jdsm.stderr().contains("UCX  WARN"), jdsm.transcript());
+            assertLogRecordsTakeOneLine(jdsm.stderr());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }
     }
@@ -247,6 +248,15 @@ class JdsmRunIT {
             assertTrue(jdsm.stdout().matches("(?s).*comm modules: .*netty.*"), jdsm.transcript());
             assertTrue(jdsm.stdout().matches("(?s).*protocols: .*lrc.*"), jdsm.transcript());
         }
+    }
+
+    /**
+     * The nodes' warnings about the lost node come as one line each, not as java.util.logging's
+     * default two (a line with the time, class and method, then "WARNING: ...").
+     */
+    private static void assertLogRecordsTakeOneLine(String stderr) {
+        assertTrue(stderr.lines().anyMatch(line -> line.matches("\\[[02]\\] WARNING: node [02]: lost node 1.*")), stderr);
+        assertFalse(stderr.lines().anyMatch(line -> line.matches("\\[\\d+\\] .* org\\.jdsm\\.[\\w.$]+ \\w+")), stderr);
     }
 
     private static String lastLine(String text) {

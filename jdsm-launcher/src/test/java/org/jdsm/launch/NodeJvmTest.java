@@ -26,6 +26,15 @@ class NodeJvmTest {
     }
 
     @Test
+    void nodeJvmsLogOneLinePerRecord() {
+        assertTrue(NodeJvm.portableOptions().contains("-Djava.util.logging.SimpleFormatter.format="
+                + NodeJvm.ONE_LINE_LOG_FORMAT));
+        // SimpleFormatter's arguments: date, source, logger, level, message, thrown.
+        assertEquals("WARNING: node 0: lost node 1" + System.lineSeparator(), String.format(NodeJvm.ONE_LINE_LOG_FORMAT,
+                null, "org.jdsm.comm.ucx.UcxMesh fail", "org.jdsm.comm.ucx.UcxMesh", "WARNING", "node 0: lost node 1", ""));
+    }
+
+    @Test
     void theOptionsComeBeforeTheUsersSoTheUserWins() {
         NodeArgs node = new NodeArgs(0, 64 * Runtime.getRuntime().availableProcessors(), 1, "lrc", "netty", "job",
                 Path.of("job.jar"), "com.example.Job", false, 1, List.of());

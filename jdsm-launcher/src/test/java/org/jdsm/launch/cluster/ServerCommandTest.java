@@ -46,6 +46,12 @@ class ServerCommandTest {
     }
 
     @Test
+    void serversLogOneLinePerRecordThroughTheRemoteShell() throws Exception {
+        assertTrue(words(false).contains("-Djava.util.logging.SimpleFormatter.format=%4$s: %5$s%6$s%n"),
+                words(false).toString());
+    }
+
+    @Test
     void otherServersRunNoAgent() throws Exception {
         List<String> words = words(false);
         assertFalse(words.stream().anyMatch(w -> w.startsWith("-javaagent")), words.toString());
