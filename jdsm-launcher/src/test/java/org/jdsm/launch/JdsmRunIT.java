@@ -14,7 +14,6 @@ import org.jdsm.comm.ucx.UcxLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.FieldSource;
 
 /**
@@ -141,16 +140,12 @@ class JdsmRunIT {
      * 0 or JDSM's internal codes, and the job exits 1 whatever that code was.
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "5    | jdsm: job failed: rank 1 exited with code 5",
-        "3    | jdsm: job failed: rank 1 exited with code 3",
-        "0    | jdsm: job failed: rank 1 exited (code 0) before the job ended",
-        "kill | jdsm: job failed: rank 1 exited with code 137 (signal 9)"})
-    void rankEndingItsJvmIsNamedWithItsCodeAndTheJobExitsOne(String how, String summary) throws Exception {
+    @FieldSource("org.jdsm.launch.EarlyExit#ALL")
+    void rankEndingItsJvmIsNamedWithItsCodeAndTheJobExitsOne(EarlyExit early) throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.ExitOnRank",
-                "1", how)) {
+                "1", early.how())) {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
-            assertEquals(summary, lastLine(jdsm.stderr()), jdsm.transcript());
+            assertEquals(early.summary(), lastLine(jdsm.stderr()), jdsm.transcript());
             assertFalse(jdsm.stderr().contains(NodeStatus.PREFIX), "status lines are the launcher's: " + jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }

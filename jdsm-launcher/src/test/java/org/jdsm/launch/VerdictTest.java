@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jdsm.launch.NodeExit.Ending;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 class VerdictTest {
 
@@ -29,38 +31,21 @@ class VerdictTest {
                 "jdsm: killed rank(s) 1 that did not stop by themselves"), v.summary());
     }
 
-    @Test
-    void aNodeKilledBySomeoneElseIsNamedWithItsSignalAndTheJobFails() {
-        Verdict v = new Verdict(List.of(new NodeExit(3, 137, Ending.UNANNOUNCED, null),
-                new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED, "job stopped because node 3 is unreachable")));
-        assertEquals(ExitCodes.FAILED, v.exitCode());
-        assertEquals(List.of("jdsm: job failed: rank 3 exited with code 137 (signal 9)"), v.summary());
-    }
-
-    @Test
-    void aJobsOwnExitCodeIsNamedButTheJobExitsWithFailed() {
-        Verdict v = new Verdict(List.of(new NodeExit(1, 5, Ending.UNANNOUNCED, null),
-                new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED, "job stopped because node 1 is unreachable")));
-        assertEquals(ExitCodes.FAILED, v.exitCode());
-        assertEquals(List.of("jdsm: job failed: rank 1 exited with code 5"), v.summary());
-    }
-
-    @Test
-    void aJobExitingWithTheStoppedCodeIsTheCauseNotABystander() {
-        Verdict v = new Verdict(List.of(
-                new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED, "job stopped because node 1 is unreachable"),
-                new NodeExit(1, ExitCodes.STOPPED, Ending.UNANNOUNCED, null)));
-        assertEquals(ExitCodes.FAILED, v.exitCode());
-        assertEquals(List.of("jdsm: job failed: rank 1 exited with code 3"), v.summary());
-    }
-
-    @Test
-    void aNodeExitingZeroBeforeTheJobEndedIsBlamedNotTheRankItLeftBehind() {
-        Verdict v = new Verdict(List.of(new NodeExit(1, 0, Ending.UNANNOUNCED, null),
-                new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED, "job stopped because node 1 is unreachable")));
-        assertFalse(v.ok());
-        assertEquals(ExitCodes.FAILED, v.exitCode());
-        assertEquals(List.of("jdsm: job failed: rank 1 exited (code 0) before the job ended"), v.summary());
+    /**
+     * A rank whose JVM ended without the node runtime's word is blamed with its own code, not the
+     * rank it left behind, whichever ended first; the job exits with FAILED.
+     */
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("org.jdsm.launch.EarlyExit#ALL")
+    void aRankWhoseJvmEndedUnannouncedIsBlamedWithItsOwnCode(EarlyExit early) {
+        NodeExit culprit = new NodeExit(1, early.code(), Ending.UNANNOUNCED, null);
+        NodeExit bystander = new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED, "job stopped because node 1 is unreachable");
+        for (List<NodeExit> exits : List.of(List.of(culprit, bystander), List.of(bystander, culprit))) {
+            Verdict v = new Verdict(exits);
+            assertFalse(v.ok());
+            assertEquals(ExitCodes.FAILED, v.exitCode());
+            assertEquals(List.of(early.summary()), v.summary(), exits.toString());
+        }
     }
 
     @Test
