@@ -90,13 +90,21 @@ public final class NodeRuntime {
                 pool.setRegistrationOpen(false);
             }
             phase(REGISTERED, new ArrayList<>(pool.signatures()));
-            runStart(spmd);
+            SpmdThreads.running(pool, true);
+            try {
+                runStart(spmd);
+            } finally {
+                SpmdThreads.running(pool, false);
+            }
             announceStartDone();
             phase(STARTED, null);
+            SpmdThreads.setFin(pool); // instrumented reads in fin() are checked too
             try {
                 spmd.fin();
             } catch (RuntimeException | Error e) {
                 throw fail("fin()", e);
+            } finally {
+                SpmdThreads.clear();
             }
             leaving = true;
             phase(FINISHED, statsPayload());

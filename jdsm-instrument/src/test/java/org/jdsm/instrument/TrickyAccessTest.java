@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.DsmException;
 import org.junit.jupiter.api.Timeout;
@@ -80,6 +83,34 @@ class TrickyAccessTest {
         for (int t = 0; t < 3 * THREADS; t++) {
             assertEquals("ok", Results.take("CrossOrderPlain" + t), "CrossOrderPlain thread " + t);
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void finReadsAreCheckedToo(String protocol) {
+        Jobs.runInstrumented("FinReadsPlain", protocol, NODES, THREADS);
+        for (int n = 0; n < NODES; n++) {
+            assertEquals(100.0 * NODES * THREADS, Results.take("FinReadsPlain" + n), "the sum fin() read on node " + n);
+        }
+        Jobs.runPlain("FinReadsPlain", protocol, NODES, THREADS);
+        assertTrue((double) Results.take("FinReadsPlain1") < 100.0 * NODES * THREADS, "the control reads stale data");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void sharedDataTouchedOnAThreadOfTheJobsOwnIsReportedOncePerNode(String protocol) {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            Jobs.runInstrumented("OwnThreadPlain", protocol, NODES, THREADS);
+        } finally {
+            System.setErr(stderr);
+        }
+        String out = captured.toString(StandardCharsets.UTF_8);
+        long warnings = out.lines().filter(l -> l.contains("thread 'own-reader' touched shared object #0")
+                && l.contains("runs neither start() nor fin()")).count();
+        assertEquals(NODES, warnings, out);
     }
 
     private static void assertAllThreadsRecorded(String program) {

@@ -50,7 +50,20 @@ final class CheckedBlocks {
         this.interval = syncs.getAsInt();
     }
 
-    /** The calling thread's record; null unless it runs {@code start()} (then nothing is checked). */
+    /**
+     * The calling thread's record for an access to {@code obj}; null unless it runs {@code start()}
+     * or {@code fin()} (then nothing is checked, and {@link OffThreadAccess} warns if {@code obj} is
+     * shared).
+     */
+    static CheckedBlocks forAccess(Object obj) {
+        CheckedBlocks c = current();
+        if (c == null) {
+            OffThreadAccess.noteIfShared(obj);
+        }
+        return c;
+    }
+
+    /** The calling thread's record; null unless it runs {@code start()} or {@code fin()} (then nothing is checked). */
     static CheckedBlocks current() {
         CheckedBlocks c = CURRENT.get();
         if (c == null) {

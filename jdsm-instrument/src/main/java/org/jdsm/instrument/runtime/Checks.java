@@ -18,8 +18,9 @@ import org.jdsm.runtime.SpmdThreads;
  * made current stays good for this thread until its next synchronization, and write permission
  * lasts until then).
  *
- * <p>Only threads running {@code start()} are checked; elsewhere ({@code init()}, {@code fin()},
- * threads the job starts itself) accesses are plain.
+ * <p>Only threads running {@code start()} or {@code fin()} are checked; elsewhere ({@code init()},
+ * threads the job starts itself) accesses are plain, and a shared object touched on a thread of
+ * the job's own while its node runs {@code start()} is reported once ({@link OffThreadAccess}).
  */
 public final class Checks {
 
@@ -40,7 +41,7 @@ public final class Checks {
         if (!SharedClasses.mayBeShared(array)) {
             return Ranges.ANY;
         }
-        CheckedBlocks checked = CheckedBlocks.current();
+        CheckedBlocks checked = CheckedBlocks.forAccess(array);
         SharedObject so = checked == null ? null : checked.shared(array);
         if (so == null) {
             return Ranges.ANY;
@@ -71,7 +72,7 @@ public final class Checks {
         if (!SharedClasses.mayBeShared(array)) {
             return Ranges.ANY;
         }
-        CheckedBlocks checked = CheckedBlocks.current();
+        CheckedBlocks checked = CheckedBlocks.forAccess(array);
         SharedObject so = checked == null ? null : checked.shared(array);
         if (so == null) {
             return Ranges.ANY;
@@ -107,7 +108,7 @@ public final class Checks {
         if (!SharedClasses.mayBeShared(obj)) {
             return;
         }
-        CheckedBlocks checked = CheckedBlocks.current();
+        CheckedBlocks checked = CheckedBlocks.forAccess(obj);
         SharedObject so = checked == null ? null : checked.shared(obj);
         if (so != null) {
             checked.checkAll(so, write);
