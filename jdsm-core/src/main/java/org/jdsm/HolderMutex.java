@@ -13,6 +13,8 @@ final class HolderMutex {
 
     private volatile Object holder;
     private int depth;
+    /** The outermost entry of the current holder has finished acquiring (see {@link #awaitReady}). */
+    private boolean ready;
     /** What the mutex guards, for errors: a lock's name or shared object; null for a block. */
     private final Object label;
 
@@ -52,9 +54,35 @@ final class HolderMutex {
         return take(who);
     }
 
+    /**
+     * Waits until the holder's outermost entry has finished taking what the mutex guards ({@link
+     * #ready}): a reentrant entry made meanwhile by another thread for the same holder (a second
+     * {@code acquireAsync}) must not go ahead of it.
+     */
+    synchronized void awaitReady(SharedObjectPool pool) {
+        while (!ready) {
+            pool.checkAborted();
+            try {
+                wait(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DsmException("interrupted while waiting for a DSM lock", e);
+            }
+        }
+    }
+
+    /** The outermost entry has taken what the mutex guards. */
+    synchronized void ready() {
+        ready = true;
+        notifyAll();
+    }
+
     /** Caller holds the monitor and no other holder has it. */
     private int take(Object who) {
         int d = ++depth;
+        if (d == 1) {
+            ready = false;
+        }
         holder = who; // after the depth: a reader that sees the holder sees its depth
         return d;
     }

@@ -259,6 +259,9 @@ public abstract class SharedObjectPool implements MessageHandler {
                     m.exit();
                     throw e;
                 }
+                m.ready();
+            } else {
+                m.awaitReady(this); // held already, maybe still being acquired by another acquireAsync
             }
             retake(written, yielded);
         }

@@ -82,12 +82,15 @@ public final class LazyRelease extends SharedObjectPool {
     private LockTokens tokens;
     private IntervalCollection collection;
     private DisseminationBarrier barrier;
+    /** The union of the clocks the nodes entered the last barrier with (see {@link #nodeBarrier}). */
+    private int[] knownByAllBefore;
 
     @Override
     protected void onInit() {
         vc = new int[nodes()];
         log = new IntervalLog(nodes());
         barrier = new DisseminationBarrier(this, myNode(), nodes());
+        knownByAllBefore = new int[nodes()];
         copies = new BlockCopies(this);
         tokens = new LockTokens(this, myNode());
         collection = new IntervalCollection(this, nodes());
@@ -471,7 +474,12 @@ public final class LazyRelease extends SharedObjectPool {
         }
         int[] knownByAll = barrier.run();
         synchronized (state) {
-            log.discardUpTo(knownByAll); // not vc: it may hold intervals a grant brought in during the barrier
+            // What every node knew entering the previous barrier: every node has applied it now,
+            // since all have entered this one. Not this barrier's union yet: a node still inside it
+            // may take a grant from this node before the barrier's notices, and must find them in
+            // the grant. Not vc: it may hold intervals a grant brought in during the barrier.
+            log.discardUpTo(knownByAllBefore);
+            knownByAllBefore = knownByAll;
         }
         stats().increment(Counter.BARRIERS);
     }

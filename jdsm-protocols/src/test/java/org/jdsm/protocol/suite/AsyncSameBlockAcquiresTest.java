@@ -6,7 +6,6 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,24 +34,10 @@ class AsyncSameBlockAcquiresTest {
     }
 
     /**
-     * Each future touched just before its element is written: lost increments under both protocols
-     * at every shape, e.g. "WindowIncrements under sc at 2x4 [rounds=40, seed=5] ... counts[0]
-     * (block 0) at the end: expected 7, saw 5", lrc 4x1 "counts[0] (block 0) at the end: expected 3,
-     * saw 2". Cause (jdsm-core, not a protocol): each acquireAsync runs lockBlocks on its own helper
-     * thread for the same holder (the user's thread). The first helper to come takes the block's
-     * HolderMutex at depth 1 and goes on into acquireBlock (remote lock, fetch); a second helper for
-     * another element of the same block gets depth 2 from HolderMutex.tryEnter at once
-     * (SharedObjectPool.java:253-255 only lets depth 1 call acquireBlock) and its future completes
-     * while the node neither owns the block nor has it current. The thread touches that future,
-     * increments a stale copy outside any ownership, and the first helper's acquire then installs
-     * the fetched/granted copy over it (SC: WriteGrant content; LRC: twin or refetch). The same
-     * program with blocking acquire, or with every future touched before the first write
-     * ({@link #reentrantAsyncAcquiresAllTouchedBeforeWriting}), passes; so does this one when the
-     * acquireAsync helpers of one holder are serialized (tried: synchronized (holder) around
-     * acquireBlocks in SharedObjectPool.acquireAsync).
+     * Each future touched just before its element is written. Both protocols used to lose
+     * increments here: a second acquireAsync of a block completed at once (a reentrant entry of the
+     * same holder) while the first was still acquiring it; it now waits for the first (HolderMutex).
      */
-    @Disabled("bug: a reentrant acquireAsync of a block whose outermost acquireAsync is still in"
-            + " progress completes at once (HolderMutex depth 2), before the node holds the block: writes are lost")
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("shapes")
     @Timeout(60)
