@@ -1,5 +1,7 @@
 package org.jdsm;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Mutual exclusion among the threads of one node for one block or lock, owned by a holder object
  * rather than by the calling thread (an asynchronous acquire runs on a helper thread on behalf of
@@ -34,7 +36,13 @@ final class HolderMutex {
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {
-        while (holder != null && holder != who) {
+        waitUntil(() -> holder == null || holder == who, pool);
+        return take(who) == 1;
+    }
+
+    /** Waits on the monitor (held) until {@code done}, waking to notice an abort. */
+    private void waitUntil(BooleanSupplier done, SharedObjectPool pool) {
+        while (!done.getAsBoolean()) {
             pool.checkAborted();
             try {
                 wait(100);
@@ -43,7 +51,6 @@ final class HolderMutex {
                 throw new DsmException("interrupted while waiting for a DSM lock", e);
             }
         }
-        return take(who) == 1;
     }
 
     /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */
@@ -60,15 +67,7 @@ final class HolderMutex {
      * {@code acquireAsync}) must not go ahead of it.
      */
     synchronized void awaitReady(SharedObjectPool pool) {
-        while (!ready) {
-            pool.checkAborted();
-            try {
-                wait(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DsmException("interrupted while waiting for a DSM lock", e);
-            }
-        }
+        waitUntil(() -> ready, pool);
     }
 
     /** The outermost entry has taken what the mutex guards. */

@@ -8,7 +8,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,13 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AsyncAcrossBarrierTest {
 
     static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> Stream.of(
-                Arguments.of(p, new Shape(3, 1), "chaos"),
-                Arguments.of(p, new Shape(4, 1), "chaos"),
-                Arguments.of(p, new Shape(8, 1), "chaos"),
-                Arguments.of(p, new Shape(3, 2), "chaos"),
-                Arguments.of(p, new Shape(4, 1), "local"),
-                Arguments.of(p, new Shape(2, 4), "local")));
+        return Stream.concat(
+                Jobs.everyProtocol(List.of(new Shape(3, 1), new Shape(4, 1), new Shape(8, 1), new Shape(3, 2)), List.of("chaos")),
+                Jobs.everyProtocol(List.of(new Shape(4, 1), new Shape(2, 4)), List.of("local")));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")
@@ -46,13 +41,7 @@ class AsyncAcrossBarrierTest {
 
     private static void runJob(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", comm.equals("chaos") ? 12 : 30));
-        try {
-            InJvmJob.of(AsyncAcrossBarrier.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("AsyncAcrossBarrier under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, AsyncAcrossBarrier.class, protocol, shape, args);
     }
 
     /**

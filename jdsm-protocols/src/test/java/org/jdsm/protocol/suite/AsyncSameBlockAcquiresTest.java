@@ -69,7 +69,7 @@ class AsyncSameBlockAcquiresTest {
             boolean touchAllFirst = args.integer("touchAllFirst", 0) == 1;
             long seed = args.longValue("seed", 1);
             Random random = new Random(seed * 7919 + myThread()); // the windows: the oracle replays them
-            Random pauses = new Random(seed * 31 + myThread());
+            Random pauses = args.pauses(myThread());
             for (int r = 1; r <= rounds; r++) {
                 int[] window = window(random, counts.length);
                 DsmFuture[] acquired = new DsmFuture[window[1]];

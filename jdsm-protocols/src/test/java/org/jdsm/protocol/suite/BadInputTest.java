@@ -82,6 +82,16 @@ class BadInputTest {
         assertEquals(Set.of(0, 1), ThrowingNodeJob.stopped);
     }
 
+    /** A job sharing {@code data}: 8 longs in blocks of 4. */
+    public abstract static class EightLongs extends Spmd {
+        protected long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[8], 4);
+        }
+    }
+
     /** Calls register from start(). */
     public static final class RegisterInStartJob extends Spmd {
         @Override
@@ -121,14 +131,7 @@ class BadInputTest {
     }
 
     /** Reads one past the end. */
-    public static final class IndexOutOfRangeJob extends Spmd {
-        private long[] data;
-
-        @Override
-        public void init() {
-            data = pool.register(new long[8], 4);
-        }
-
+    public static final class IndexOutOfRangeJob extends EightLongs {
         @Override
         public void start() {
             pool.update(data, data.length);
@@ -136,14 +139,7 @@ class BadInputTest {
     }
 
     /** Releases a block it never acquired. */
-    public static final class ReleaseWithoutAcquireJob extends Spmd {
-        private long[] data;
-
-        @Override
-        public void init() {
-            data = pool.register(new long[8], 4);
-        }
-
+    public static final class ReleaseWithoutAcquireJob extends EightLongs {
         @Override
         public void start() {
             pool.release(data, 5);
@@ -176,14 +172,7 @@ class BadInputTest {
     }
 
     /** Node 1 returns from start() with block 1 acquired. */
-    public static final class KeepsBlockJob extends Spmd {
-        private long[] data;
-
-        @Override
-        public void init() {
-            data = pool.register(new long[8], 4);
-        }
-
+    public static final class KeepsBlockJob extends EightLongs {
         @Override
         public void start() {
             if (myNode() == 1) {
@@ -218,15 +207,8 @@ class BadInputTest {
      * Node 2 takes a lock and a block and then throws; nodes 0 and 1 wait for that lock and that
      * block and must be woken by the abort (they record that they were).
      */
-    public static final class ThrowingNodeJob extends Spmd {
+    public static final class ThrowingNodeJob extends EightLongs {
         static final Set<Integer> stopped = ConcurrentHashMap.newKeySet();
-
-        private long[] data;
-
-        @Override
-        public void init() {
-            data = pool.register(new long[8], 4);
-        }
 
         @Override
         public void start() {

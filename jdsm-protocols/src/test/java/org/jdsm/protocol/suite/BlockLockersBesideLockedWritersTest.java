@@ -5,13 +5,10 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -26,24 +23,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class BlockLockersBesideLockedWritersTest {
 
-    private static final List<Shape> SHAPES = List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1));
-
-    static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> SHAPES.stream().flatMap(s -> Stream.of("local", "chaos").map(c -> Arguments.of(p, s, c))));
-    }
-
     @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void blockLockAndNamedLockCountersInOneBlockLoseNothing(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", 3), arg("iterations", Math.max(8, 72 / shape.threads())), arg("seed", 41));
-        try {
-            InJvmJob.of(MixedWriters.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("MixedWriters under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, MixedWriters.class, protocol, shape, args);
     }
 
     /**
@@ -66,9 +51,8 @@ class BlockLockersBesideLockedWritersTest {
             JobArgs args = JobArgs.of(this);
             int phases = args.integer("phases", 3);
             int iterations = args.integer("iterations", 8);
-            long seed = args.longValue("seed", 1);
-            Random choices = new Random(seed * 1_000_003L + myThread());
-            Random pauses = new Random(seed * 31 + myThread());
+            Random choices = args.choices(myThread());
+            Random pauses = args.pauses(myThread());
             long[] lastSeen = new long[BLOCKS];
             for (int phase = 0; phase < phases; phase++) {
                 DsmFuture prefetch = pool.updateAsync(cells, 0, cells.length);
@@ -106,7 +90,7 @@ class BlockLockersBesideLockedWritersTest {
                     }
                 }
                 barrier();
-                checkOracle(phase + 1, iterations, seed);
+                checkOracle(phase + 1, iterations, args);
                 barrier();
             }
         }
@@ -117,10 +101,10 @@ class BlockLockersBesideLockedWritersTest {
             }
         }
 
-        private void checkOracle(int phases, int iterations, long seed) {
+        private void checkOracle(int phases, int iterations, JobArgs args) {
             long[] expected = new long[2 * BLOCKS];
             for (int t = 0; t < threads(); t++) {
-                Random replay = new Random(seed * 1_000_003L + t);
+                Random replay = args.choices(t);
                 for (int i = 0; i < phases * iterations; i++) {
                     int b = replay.nextInt(BLOCKS);
                     expected[2 * b + (replay.nextInt(3) == 2 ? 1 : 0)]++;

@@ -11,7 +11,6 @@ import org.jdsm.Distribution;
 import org.jdsm.DsmFuture;
 import org.jdsm.SharedObject;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,15 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CyclicRangesTest {
 
     static Stream<Arguments> runs() {
-        List<Arguments> out = new ArrayList<>();
-        for (String p : Suite.protocols()) {
-            for (Shape s : List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1))) {
-                out.add(Arguments.of(p, s, "local"));
-            }
-            out.add(Arguments.of(p, new Shape(3, 2), "chaos"));
-            out.add(Arguments.of(p, new Shape(4, 1), "chaos"));
-        }
-        return out.stream();
+        return Stream.concat(
+                Jobs.everyProtocol(List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1)), List.of("local")),
+                Jobs.everyProtocol(List.of(new Shape(3, 2), new Shape(4, 1)), List.of("chaos")));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")
@@ -44,13 +37,7 @@ class CyclicRangesTest {
     @Timeout(60)
     void rangesOverCyclicBlocksLoseNoWrite(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", 6), arg("seed", 5));
-        try {
-            InJvmJob.of(CyclicRanges.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("CyclicRanges under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, CyclicRanges.class, protocol, shape, args);
     }
 
     /**

@@ -7,7 +7,6 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -29,8 +28,8 @@ class GrantAfterBarrierTest {
             new Shape(3, 2), new Shape(2, 4));
 
     static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> Stream.concat(CHAOS_SHAPES.stream().map(s -> Arguments.of(p, s, "chaos")),
-                Stream.of(Arguments.of(p, new Shape(4, 1), "local"), Arguments.of(p, new Shape(8, 1), "local"))));
+        return Stream.concat(Jobs.everyProtocol(CHAOS_SHAPES, List.of("chaos")),
+                Jobs.everyProtocol(List.of(new Shape(4, 1), new Shape(8, 1)), List.of("local")));
     }
 
     /**
@@ -47,13 +46,7 @@ class GrantAfterBarrierTest {
 
     private static void runJob(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", 25), arg("seed", 7 * shape.nodes() + shape.threadsPerNode()));
-        try {
-            InJvmJob.of(GrantAfterBarrier.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("GrantAfterBarrier under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, GrantAfterBarrier.class, protocol, shape, args);
     }
 
     /**

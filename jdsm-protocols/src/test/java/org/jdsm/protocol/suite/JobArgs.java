@@ -2,6 +2,7 @@ package org.jdsm.protocol.suite;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Random;
 import org.jdsm.Spmd;
 
 /** A job's {@code key=value} arguments (identical on every node). */
@@ -21,6 +22,16 @@ public final class JobArgs {
 
     public static JobArgs of(Spmd job) {
         return new JobArgs(job.args());
+    }
+
+    /** Thread {@code thread}'s seeded choices (argument {@code seed}), which any thread can replay for an oracle. */
+    public Random choices(int thread) {
+        return new Random(longValue("seed", 1) * 1_000_003L + thread);
+    }
+
+    /** Thread {@code thread}'s seeded pauses, apart from its choices so that pauses do not change them. */
+    public Random pauses(int thread) {
+        return new Random(longValue("seed", 1) * 31 + thread);
     }
 
     public int integer(String key, int defaultValue) {

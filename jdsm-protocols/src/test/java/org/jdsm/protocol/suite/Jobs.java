@@ -3,8 +3,10 @@ package org.jdsm.protocol.suite;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** Runs suite jobs in this JVM, over LocalComm unless {@link Suite#comm()} says otherwise. */
 public final class Jobs {
@@ -17,26 +19,44 @@ public final class Jobs {
      * A failure says which job, protocol, shape and arguments, so it can be reproduced.
      */
     public static void run(Class<? extends Spmd> job, String protocol, Shape shape, String... args) {
+        runOver(Suite.comm(), job, protocol, shape, List.of(args));
+    }
+
+    /** As {@link #run}, over comm module {@code comm}. */
+    public static void runOver(String comm, Class<? extends Spmd> job, String protocol, Shape shape, List<String> args) {
         try {
-            launch(job, protocol, shape, args);
+            launch(comm, job, protocol, shape, args);
         } catch (RuntimeException e) {
-            throw new AssertionError(describe(job, protocol, shape, args) + " failed: " + e.getMessage(), e);
+            throw new AssertionError(describe(job, protocol, shape, args) + " over " + comm + " failed: " + e.getMessage(), e);
         }
     }
 
     /** Runs {@code job}, which must fail; returns the failure's message. */
     public static String failure(Class<? extends Spmd> job, String protocol, Shape shape, String... args) {
-        RuntimeException e = assertThrows(RuntimeException.class, () -> launch(job, protocol, shape, args),
-                () -> describe(job, protocol, shape, args) + " should have failed");
+        RuntimeException e = assertThrows(RuntimeException.class, () -> launch(Suite.comm(), job, protocol, shape, List.of(args)),
+                () -> describe(job, protocol, shape, List.of(args)) + " should have failed");
         return String.valueOf(e.getMessage());
     }
 
-    private static void launch(Class<? extends Spmd> job, String protocol, Shape shape, String... args) {
-        InJvmJob.of(job).protocol(protocol).comm(Suite.comm()).nodes(shape.nodes()).threadsPerNode(shape.threadsPerNode())
-                .args(List.of(args)).run();
+    /**
+     * Arguments (protocol, shape, comm) for a parameterized test: every protocol at every shape over
+     * every comm module.
+     */
+    public static Stream<Arguments> everyProtocol(List<Shape> shapes, List<String> comms) {
+        return Suite.protocols().stream().flatMap(p -> shapes.stream().flatMap(s -> comms.stream().map(c -> Arguments.of(p, s, c))));
     }
 
-    private static String describe(Class<? extends Spmd> job, String protocol, Shape shape, String... args) {
-        return job.getSimpleName() + " under " + protocol + " at " + shape + (args.length == 0 ? "" : " " + List.of(args));
+    /** The stress tests' runs: every protocol at 2x4, 3x2, 4x1 and 8x1, over local and chaos. */
+    public static Stream<Arguments> stressRuns() {
+        return everyProtocol(List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1)), List.of("local", "chaos"));
+    }
+
+    private static void launch(String comm, Class<? extends Spmd> job, String protocol, Shape shape, List<String> args) {
+        InJvmJob.of(job).protocol(protocol).comm(comm).nodes(shape.nodes()).threadsPerNode(shape.threadsPerNode())
+                .args(args).run();
+    }
+
+    private static String describe(Class<? extends Spmd> job, String protocol, Shape shape, List<String> args) {
+        return job.getSimpleName() + " under " + protocol + " at " + shape + (args.isEmpty() ? "" : " " + args);
     }
 }

@@ -8,7 +8,6 @@ import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -51,12 +50,7 @@ class ManyLocksTest {
         int ops = comm.equals("chaos") ? 600 / shape.threads() : 10_000 / shape.threads();
         List<String> args = List.of(arg("ops", ops), arg("segments", 2), arg("seed", 3),
                 arg("check", style.equals("check") ? 1 : 0));
-        try {
-            InJvmJob.of(ManyLocks.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("ManyLocks under " + protocol + " at " + shape + " over " + comm + " " + args + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, ManyLocks.class, protocol, shape, args);
     }
 
     /**
@@ -87,7 +81,7 @@ class ManyLocksTest {
             int segments = args.integer("segments", 2);
             long seed = args.longValue("seed", 1);
             boolean checkStyle = args.integer("check", 0) == 1;
-            Random choices = new Random(seed * 1_000_003L + myThread());
+            Random choices = args.choices(myThread());
             Random pauses = new Random(seed * 17 + myThread());
             long[] lastSeen = new long[LOCKS];
             int perSegment = ops / segments;
@@ -123,7 +117,7 @@ class ManyLocksTest {
                     pool.unlock(lock);
                 }
                 barrier();
-                long[] expected = expectedCounts(seed, seg * perSegment);
+                long[] expected = expectedCounts(args, seg * perSegment);
                 pool.update(counters, 0, LOCKS);
                 for (int k = 0; k < LOCKS; k++) {
                     int counter = k;
@@ -135,10 +129,10 @@ class ManyLocksTest {
         }
 
         /** How many increments each counter has after every thread made its first {@code ops} picks. */
-        private long[] expectedCounts(long seed, int ops) {
+        private long[] expectedCounts(JobArgs args, int ops) {
             long[] expected = new long[LOCKS];
             for (int t = 0; t < threads(); t++) {
-                Random replay = new Random(seed * 1_000_003L + t);
+                Random replay = args.choices(t);
                 for (int i = 0; i < ops; i++) {
                     expected[pick(replay)]++;
                 }

@@ -5,12 +5,9 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -23,19 +20,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ObjectFieldWritersTest {
 
-    private static final List<Shape> SHAPES = List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1));
-
-    static Stream<Arguments> runs() {
-        return Suite.protocols().stream()
-                .flatMap(p -> SHAPES.stream().flatMap(s -> Stream.of("local", "chaos").map(c -> Arguments.of(p, s, c))));
-    }
-
     /**
      * LRC used to lose an increment here now and then (2x4 over local): a refetch answered before
      * the diffs of writes this node had published since the fetch left undid them in the copy.
      */
     @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void fieldsWrittenUnderTheirOwnLocksLoseNothing(String protocol, Shape shape, String comm) {
         run(protocol, shape, comm, 6);
@@ -43,13 +33,7 @@ class ObjectFieldWritersTest {
 
     private static void run(String protocol, Shape shape, String comm, int phases) {
         List<String> args = List.of(arg("phases", phases), arg("iterations", Math.max(8, 64 / shape.threads())), arg("seed", 17));
-        try {
-            InJvmJob.of(FieldCounters.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("FieldCounters under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, FieldCounters.class, protocol, shape, args);
     }
 
     /** Four lock-guarded counters of different types and one written under the block lock. */
@@ -96,9 +80,8 @@ class ObjectFieldWritersTest {
             JobArgs args = JobArgs.of(this);
             int phases = args.integer("phases", 3);
             int iterations = args.integer("iterations", 8);
-            long seed = args.longValue("seed", 1);
-            Random choices = new Random(seed * 1_000_003L + myThread());
-            Random pauses = new Random(seed * 31 + myThread());
+            Random choices = args.choices(myThread());
+            Random pauses = args.pauses(myThread());
             long[] lastSeen = new long[LOCKED];
             for (int phase = 0; phase < phases; phase++) {
                 for (int i = 0; i < iterations; i++) {
@@ -126,7 +109,7 @@ class ObjectFieldWritersTest {
                 barrier();
                 long[] expected = new long[LOCKED + 1];
                 for (int t = 0; t < threads(); t++) {
-                    Random replay = new Random(seed * 1_000_003L + t);
+                    Random replay = args.choices(t);
                     for (int i = 0; i < (phase + 1) * iterations; i++) {
                         expected[replay.nextInt(LOCKED + 1)]++;
                     }

@@ -5,12 +5,9 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -25,24 +22,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class OwnElementsUnderMergesTest {
 
-    private static final List<Shape> SHAPES = List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1));
-
-    static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> SHAPES.stream().flatMap(s -> Stream.of("local", "chaos").map(c -> Arguments.of(p, s, c))));
-    }
-
     @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void ownElementsAndCountersSurviveRepeatedMerges(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", 3), arg("iterations", Math.max(8, 64 / shape.threads())), arg("seed", 23));
-        try {
-            InJvmJob.of(OwnElements.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("OwnElements under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, OwnElements.class, protocol, shape, args);
     }
 
     /**
@@ -67,10 +52,9 @@ class OwnElementsUnderMergesTest {
             JobArgs args = JobArgs.of(this);
             int phases = args.integer("phases", 3);
             int iterations = args.integer("iterations", 8);
-            long seed = args.longValue("seed", 1);
             int me = myThread();
-            Random choices = new Random(seed * 1_000_003L + me);
-            Random pauses = new Random(seed * 31 + me);
+            Random choices = args.choices(me);
+            Random pauses = args.pauses(me);
             long[] lastSeen = new long[threads()];
             long seq = 0;
             for (int phase = 0; phase < phases; phase++) {
@@ -108,16 +92,16 @@ class OwnElementsUnderMergesTest {
                     pool.unlock("c-" + k);
                 }
                 barrier();
-                checkOracle(phase + 1, iterations, seed);
+                checkOracle(phase + 1, iterations, args);
                 barrier();
             }
         }
 
         /** Replays every thread's choices for {@code phases} phases and compares every element. */
-        private void checkOracle(int phases, int iterations, long seed) {
+        private void checkOracle(int phases, int iterations, JobArgs args) {
             long[] counters = new long[threads()];
             for (int t = 0; t < threads(); t++) {
-                Random replay = new Random(seed * 1_000_003L + t);
+                Random replay = args.choices(t);
                 long seq = 0;
                 for (int i = 0; i < phases * iterations; i++) {
                     seq += 1 + replay.nextInt(3);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jdsm.SharedObject;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -23,10 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReaderTurnsWriterTest {
 
     static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> Stream.of(
-                Arguments.of(p, new Shape(2, 4), "local"), Arguments.of(p, new Shape(3, 2), "local"),
-                Arguments.of(p, new Shape(4, 1), "local"), Arguments.of(p, new Shape(8, 1), "local"),
-                Arguments.of(p, new Shape(3, 2), "chaos")));
+        return Stream.concat(
+                Jobs.everyProtocol(List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1)), List.of("local")),
+                Jobs.everyProtocol(List.of(new Shape(3, 2)), List.of("chaos")));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")
@@ -34,13 +32,7 @@ class ReaderTurnsWriterTest {
     @Timeout(60)
     void aLongTimeReaderWritesOnlyWhatItWrote(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("phases", comm.equals("chaos") ? 20 : 40));
-        try {
-            InJvmJob.of(ReaderTurnsWriter.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("ReaderTurnsWriter under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, ReaderTurnsWriter.class, protocol, shape, args);
     }
 
     /**

@@ -7,7 +7,6 @@ import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,7 +26,7 @@ class SiblingSlotWritersTest {
     private static final List<Shape> SHAPES = List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1));
 
     static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> SHAPES.stream().flatMap(s -> Stream.of("local", "chaos").map(c -> Arguments.of(p, s, c))));
+        return Jobs.everyProtocol(SHAPES, List.of("local", "chaos"));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")
@@ -40,13 +39,7 @@ class SiblingSlotWritersTest {
 
     private static void runSlotCounters(String protocol, Shape shape, String comm) {
         List<String> args = List.of(arg("iterations", Math.max(40, 320 / shape.threads())), arg("seed", 7));
-        try {
-            InJvmJob.of(SlotCounters.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                    .threadsPerNode(shape.threadsPerNode()).args(args).run();
-        } catch (RuntimeException e) {
-            throw new AssertionError("SlotCounters under " + protocol + " at " + shape + " over " + comm + " " + args
-                    + " failed: " + e.getMessage(), e);
-        }
+        Jobs.runOver(comm, SlotCounters.class, protocol, shape, args);
     }
 
     /**
@@ -68,9 +61,8 @@ class SiblingSlotWritersTest {
         public void start() {
             JobArgs args = JobArgs.of(this);
             int iterations = args.integer("iterations", 40);
-            long seed = args.longValue("seed", 1);
-            Random choices = new Random(seed * 1_000_003L + myThread());
-            Random pauses = new Random(seed * 31 + myThread());
+            Random choices = args.choices(myThread());
+            Random pauses = args.pauses(myThread());
             long[] lastSeen = new long[SLOTS];
             for (int i = 0; i < iterations; i++) {
                 int s = choices.nextInt(SLOTS);
@@ -95,7 +87,7 @@ class SiblingSlotWritersTest {
             barrier();
             long[] expected = new long[SLOTS];
             for (int t = 0; t < threads(); t++) {
-                Random replay = new Random(seed * 1_000_003L + t);
+                Random replay = args.choices(t);
                 for (int i = 0; i < iterations; i++) {
                     expected[replay.nextInt(SLOTS)]++;
                 }

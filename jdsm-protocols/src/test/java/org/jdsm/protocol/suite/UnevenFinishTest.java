@@ -7,7 +7,6 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
-import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -24,12 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class UnevenFinishTest {
 
     static Stream<Arguments> runs() {
-        return Suite.protocols().stream().flatMap(p -> Stream.of(
-                Arguments.of(p, new Shape(8, 1), "chaos"),
-                Arguments.of(p, new Shape(3, 2), "chaos"),
-                Arguments.of(p, new Shape(2, 4), "chaos"),
-                Arguments.of(p, new Shape(4, 1), "local"),
-                Arguments.of(p, new Shape(8, 1), "local")));
+        return Stream.concat(Jobs.everyProtocol(List.of(new Shape(8, 1), new Shape(3, 2), new Shape(2, 4)), List.of("chaos")),
+                Jobs.everyProtocol(List.of(new Shape(4, 1), new Shape(8, 1)), List.of("local")));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")
@@ -38,13 +33,7 @@ class UnevenFinishTest {
     void threadsFinishingAtDifferentTimesAfterEqualBarriersSucceed(String protocol, Shape shape, String comm) {
         for (int seed = 1; seed <= 3; seed++) {
             List<String> args = List.of(arg("rounds", 6), arg("seed", seed));
-            try {
-                InJvmJob.of(UnevenFinish.class).protocol(protocol).comm(comm).nodes(shape.nodes())
-                        .threadsPerNode(shape.threadsPerNode()).args(args).run();
-            } catch (RuntimeException e) {
-                throw new AssertionError("UnevenFinish under " + protocol + " at " + shape + " over " + comm + " " + args
-                        + " failed: " + e.getMessage(), e);
-            }
+            Jobs.runOver(comm, UnevenFinish.class, protocol, shape, args);
         }
     }
 
