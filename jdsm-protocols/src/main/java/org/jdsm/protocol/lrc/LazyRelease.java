@@ -525,10 +525,13 @@ public final class LazyRelease extends SharedObjectPool {
         return await(reply);
     }
 
-    /** Intervals this node knows (for a barrier message). */
+    /**
+     * Intervals this node knows that some node may not have applied (for a barrier message): those
+     * up to {@link #knownByAllBefore}, kept for grants only, every node has.
+     */
     List<Interval> knownIntervals() {
         synchronized (state) {
-            return new ArrayList<>(log.since(new int[nodes()]));
+            return new ArrayList<>(log.since(knownByAllBefore));
         }
     }
 
