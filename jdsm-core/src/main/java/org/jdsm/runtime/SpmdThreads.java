@@ -7,8 +7,8 @@ import org.jdsm.SharedObjectPool;
 
 /**
  * Which global SPMD thread the current Java thread is, and the pool of its node, set by the
- * runtime around {@code start()} (and the pool alone around {@code fin()}). Several nodes may live in one JVM, so instrumented code finds
- * its pool here rather than in a static.
+ * runtime around {@code start()} (and the pool alone around {@code fin()}). Several nodes may live
+ * in one JVM, so instrumented code finds its pool here rather than in a static.
  */
 public final class SpmdThreads {
 

@@ -526,8 +526,9 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     /**
-     * Intervals this node knows that some node may not have applied (for a barrier message): those
-     * up to {@link #knownByAllBefore}, kept for grants only, every node has.
+     * Intervals this node knows that some node may not have applied yet (for a barrier message).
+     * Those up to {@link #knownByAllBefore} every node has; the log keeps them one barrier longer
+     * only for lock grants.
      */
     List<Interval> knownIntervals() {
         synchronized (state) {
