@@ -2,6 +2,7 @@ package org.jdsm;
 
 import org.jdsm.content.FieldDiff;
 import org.jdsm.content.ObjectFields;
+import org.jdsm.content.SameContent;
 import org.jdsm.wire.WireFormat;
 
 /** A single shared object: one block, homed on node {@code key mod nodes}; diffs are per field. */
@@ -9,11 +10,13 @@ public final class SharedObjectOne extends SharedObject {
 
     private final ObjectFields fields;
     private final WireFormat wire;
+    private final SameContent sameContent;
 
     SharedObjectOne(Object object, int key, int nodes, WireFormat wire) {
         super(object, key, nodes);
         this.fields = ObjectFields.of(object.getClass());
         this.wire = wire;
+        this.sameContent = new SameContent(wire);
     }
 
     @Override
@@ -51,12 +54,12 @@ public final class SharedObjectOne extends SharedObject {
 
     @Override
     public Object diff(int block, Object twin) {
-        return FieldDiff.between(fields, object(), twin);
+        return FieldDiff.between(fields, sameContent, object(), twin);
     }
 
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
-        return FieldDiff.between(fields, newer, older);
+        return FieldDiff.between(fields, sameContent, newer, older);
     }
 
     @Override
@@ -67,7 +70,7 @@ public final class SharedObjectOne extends SharedObject {
     /** As the default, but the object takes a copy of the master's changed fields: the master becomes the twin. */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
-        FieldDiff changed = FieldDiff.between(fields, wire.copy(master), twin);
+        FieldDiff changed = FieldDiff.between(fields, sameContent, wire.copy(master), twin);
         if (changed != null) {
             changed.applyTo(fields, object());
         }

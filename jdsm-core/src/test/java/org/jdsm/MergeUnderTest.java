@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SharedObject#mergeUnder}: a block takes what the master changed since the twin and keeps
  * what this node wrote since; the returned twin makes the next diff hold this node's writes alone.
+ * Also a single object's diff, which must leave out fields whose content did not change.
  */
 class MergeUnderTest {
 
@@ -59,5 +60,37 @@ class MergeUnderTest {
             assertSame(before[i], array[i], "element " + i + " is unchanged on both sides: not rewritten");
         }
         assertEquals(1, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(), "the next diff: element 5 only");
+    }
+
+    /** A single shared object with a field of {@link Cell}, which has no value equals. */
+    static final class Holder {
+        long count;
+        Cell cell = new Cell(7);
+    }
+
+    @Test
+    void singleObjectDiffLeavesOutAnUnchangedFieldOfAClassWithoutEquals() {
+        Holder holder = new Holder();
+        SharedObject so = new SharedObjectOne(holder, 0, 1, wire);
+        Object twin = so.snapshot(0); // a decoded copy: its cell is another instance
+        holder.count = 1;
+        Holder home = new Holder();
+        home.cell = new Cell(8); // another node's write of the cell, already at the home
+        new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, twin));
+        assertEquals(1, home.count, "this node's write");
+        assertEquals(8, home.cell.value, "the diff must not carry this node's unchanged cell over the other node's write");
+    }
+
+    @Test
+    void singleObjectMergeKeepsItsOwnCellWhereTheMasterDidNotChangeIt() {
+        Holder holder = new Holder();
+        SharedObject so = new SharedObjectOne(holder, 0, 1, wire);
+        Object twin = so.snapshot(0);
+        holder.cell = new Cell(70); // this node's write
+        Holder master = wire.copy((Holder) twin);
+        master.count = 5; // the master's change
+        so.mergeUnder(0, master, twin);
+        assertEquals(5, holder.count, "the master's change");
+        assertEquals(70, holder.cell.value, "this node's write");
     }
 }

@@ -1,5 +1,7 @@
 package org.jdsm.content;
 
+import java.util.Arrays;
+
 /** The fields of a single shared object that changed since its twin, with their new values. */
 public final class FieldDiff {
 
@@ -15,17 +17,24 @@ public final class FieldDiff {
         this.values = values;
     }
 
-    /** Null when {@code current} and {@code twin} agree on every field. */
-    public static FieldDiff between(ObjectFields access, Object current, Object twin) {
-        int[] changed = access.changed(current, twin);
-        if (changed.length == 0) {
-            return null;
+    /**
+     * Null when {@code current} and {@code twin} hold the same content in every field. Fields are
+     * compared by content, not {@code equals} alone: the twin is a decoded copy, so a field of a
+     * class with identity {@code equals} would always look changed, and the diff would carry this
+     * node's stale value of it over another node's write.
+     */
+    public static FieldDiff between(ObjectFields access, SameContent same, Object current, Object twin) {
+        int[] changed = new int[access.count()];
+        Object[] values = new Object[access.count()];
+        int n = 0;
+        for (int i = 0; i < access.count(); i++) {
+            Object value = access.get(current, i);
+            if (!same.test(value, access.get(twin, i))) {
+                changed[n] = i;
+                values[n++] = value;
+            }
         }
-        Object[] values = new Object[changed.length];
-        for (int i = 0; i < changed.length; i++) {
-            values[i] = access.get(current, changed[i]);
-        }
-        return new FieldDiff(changed, values);
+        return n == 0 ? null : new FieldDiff(Arrays.copyOf(changed, n), Arrays.copyOf(values, n));
     }
 
     public void applyTo(ObjectFields access, Object target) {

@@ -5,7 +5,6 @@ import java.lang.reflect.InaccessibleObjectException;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Reflective access to the instance fields of a shared object's class (including inherited ones),
@@ -78,17 +77,5 @@ public final class ObjectFields {
         for (int i = 0; i < fields.length; i++) {
             set(target, i, get(source, i));
         }
-    }
-
-    /** Indices of fields whose values differ between {@code current} and {@code twin} (deep for arrays). */
-    public int[] changed(Object current, Object twin) {
-        int[] out = new int[fields.length];
-        int n = 0;
-        for (int i = 0; i < fields.length; i++) {
-            if (!Objects.deepEquals(get(current, i), get(twin, i))) {
-                out[n++] = i;
-            }
-        }
-        return java.util.Arrays.copyOf(out, n);
     }
 }

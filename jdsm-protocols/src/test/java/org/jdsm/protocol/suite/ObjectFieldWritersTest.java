@@ -36,17 +36,27 @@ class ObjectFieldWritersTest {
         Jobs.runOver(comm, FieldCounters.class, protocol, shape, args);
     }
 
-    /** Four lock-guarded counters of different types and one written under the block lock. */
+    /** Five lock-guarded counters of different types and one written under the block lock. */
     public static final class Fields {
         public long f0;
         public int f1;
         public Long f2 = 0L; // a reference field: decoded as a new instance every time
         public String f3 = "0";
+        public Count f4 = new Count(0); // a class with identity equals: only its encoding tells a copy from a change
         public long viaAcquire;
     }
 
+    /** A counter value without {@code equals}. */
+    public static final class Count {
+        final long n;
+
+        Count(long n) {
+            this.n = n;
+        }
+    }
+
     public static final class FieldCounters extends Spmd {
-        static final int LOCKED = 4;
+        static final int LOCKED = 5;
 
         private Fields shared;
 
@@ -61,6 +71,7 @@ class ObjectFieldWritersTest {
                 case 1 -> shared.f1;
                 case 2 -> shared.f2;
                 case 3 -> Long.parseLong(shared.f3);
+                case 4 -> shared.f4.n;
                 default -> shared.viaAcquire;
             };
         }
@@ -71,6 +82,7 @@ class ObjectFieldWritersTest {
                 case 1 -> shared.f1 = (int) v;
                 case 2 -> shared.f2 = v;
                 case 3 -> shared.f3 = Long.toString(v);
+                case 4 -> shared.f4 = new Count(v);
                 default -> shared.viaAcquire = v;
             }
         }
