@@ -18,10 +18,12 @@ public final class SharedObjectForBlock extends SharedObject {
     private final int blockLength;
     private final int blocks;
     private final Distribution distribution;
+    private final WireFormat wire;
     private final SameContent sameContent;
 
     SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution, WireFormat wire) {
         super(array, key, nodes);
+        this.wire = wire;
         this.sameContent = new SameContent(wire);
         this.kind = ElementKind.of(array);
         this.length = java.lang.reflect.Array.getLength(array);
@@ -74,15 +76,24 @@ public final class SharedObjectForBlock extends SharedObject {
         return Math.min(blockLength, length - block * blockLength);
     }
 
+    /**
+     * A copy of the block. Object elements are copied too (deeply, through the wire format), so that
+     * an element changed in place differs from its twin.
+     */
     @Override
     public Object snapshot(int block) {
-        return kind.copyRange(object(), blockStart(block), blockSize(block));
+        Object copy = kind.copyRange(object(), blockStart(block), blockSize(block));
+        return kind.isPrimitive() ? copy : wire.copy(copy);
     }
 
-    /** A primitive block is read in place by the encoder ({@link ArrayRange}); an object block is copied. */
+    /**
+     * A primitive block is read in place by the encoder ({@link ArrayRange}); an object block's
+     * references are copied, and the encoder copies the elements.
+     */
     @Override
     public Object outgoing(int block) {
-        return kind.isPrimitive() ? ArrayRange.of(object(), blockStart(block), blockSize(block)) : snapshot(block);
+        int start = blockStart(block);
+        return kind.isPrimitive() ? ArrayRange.of(object(), start, blockSize(block)) : kind.copyRange(object(), start, blockSize(block));
     }
 
     @Override
@@ -90,20 +101,25 @@ public final class SharedObjectForBlock extends SharedObject {
         System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
     }
 
-    /** The elements are copied in (object elements as references, as {@link #snapshot} copies them). */
+    /** Primitive elements are copied in; object elements are not (the block takes the content's instances). */
     @Override
     public boolean installKeepsContentPrivate() {
-        return true;
+        return kind.isPrimitive();
     }
 
     @Override
     public Object diff(int block, Object twin) {
-        return ArrayDiff.between(kind, object(), blockStart(block), twin, blockSize(block));
+        return changes(object(), blockStart(block), twin, blockSize(block));
     }
 
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
-        return ArrayDiff.between(kind, newer, 0, older, blockSize(block));
+        return changes(newer, 0, older, blockSize(block));
+    }
+
+    private ArrayDiff changes(Object current, int offset, Object twin, int n) {
+        return kind.isPrimitive() ? ArrayDiff.between(kind, current, offset, twin, n)
+                : ArrayDiff.between((Object[]) current, offset, (Object[]) twin, n, sameContent);
     }
 
     @Override
@@ -112,11 +128,10 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     /**
-     * Object elements decoded from the master are new instances, so for them the master's changes
-     * are found by content ({@link SameContent}) and this node's own writes by identity (a write
-     * stores another reference): the block takes the master's element only where the master
-     * changed it and this node did not, and the new twin keeps this node's reference wherever
-     * neither did, so that the next diff leaves those elements out.
+     * Object elements are compared by content ({@link SameContent}), since the twin and the master
+     * hold copies: the block takes the master's element only where the master changed it and this
+     * node did not, and the new twin gets its own copy of each element taken, so that a later change
+     * in place still differs from the twin.
      */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
@@ -128,14 +143,12 @@ public final class SharedObjectForBlock extends SharedObject {
         Object[] older = (Object[]) twin;
         int at = blockStart(block);
         for (int i = 0; i < newer.length; i++) {
-            Object mine = local[at + i];
-            if (mine != older[i]) {
+            if (!sameContent.test(local[at + i], older[i])) {
                 continue; // written here: kept, and the master's value in the twin makes the next diff carry it
             }
-            if (sameContent.test(newer[i], older[i])) {
-                newer[i] = mine;
-            } else {
+            if (!sameContent.test(newer[i], older[i])) {
                 local[at + i] = newer[i];
+                newer[i] = wire.copy(newer[i]);
             }
         }
         return newer;

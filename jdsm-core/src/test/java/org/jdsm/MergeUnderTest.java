@@ -60,6 +60,10 @@ class MergeUnderTest {
             assertSame(before[i], array[i], "element " + i + " is unchanged on both sides: not rewritten");
         }
         assertEquals(1, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(), "the next diff: element 5 only");
+        ((Cell) array[3]).value = 31; // a change in place of the element the merge took
+        ((Cell) array[6]).value = 60; // and of one it left alone
+        assertEquals(3, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(),
+                "changes in place differ from the twin: it holds copies, not the block's instances");
     }
 
     /** A single shared object with a field of {@link Cell}, which has no value equals. */

@@ -1,5 +1,6 @@
 package org.jdsm.content;
 
+import java.util.function.IntPredicate;
 import org.jdsm.wire.ArrayRange;
 import org.jdsm.wire.WireFormat;
 
@@ -30,23 +31,75 @@ public final class ArrayDiff {
     }
 
     /**
-     * Compares {@code current[offset, offset+n)} with {@code twin[0, n)}; null when nothing changed.
-     * A single run of a primitive array (e.g. a block written all over) keeps its values in
+     * Compares {@code current[offset, offset+n)} with {@code twin[0, n)} of a primitive kind; null
+     * when nothing changed. A single run (e.g. a block written all over) keeps its values in
      * {@code current} until the diff is encoded, so {@code current} must not change before then.
      */
     public static ArrayDiff between(ElementKind kind, Object current, int offset, Object twin, int n) {
+        return collect(kind, current, offset, n, new Differences() {
+            @Override
+            public int first(int from) {
+                int m = kind.mismatch(current, offset + from, twin, from, n - from);
+                return m < 0 ? -1 : from + m;
+            }
+
+            @Override
+            public int runEnd(int from) {
+                return kind.runEnd(current, offset, twin, from, n);
+            }
+        });
+    }
+
+    /**
+     * As {@link #between(ElementKind, Object, int, Object, int)} for reference elements, which
+     * compare by content: an element changed in place is a write, and an equal copy (a decoded twin
+     * holds new instances) is not.
+     */
+    public static ArrayDiff between(Object[] current, int offset, Object[] twin, int n, SameContent same) {
+        IntPredicate differs = i -> !same.test(current[offset + i], twin[i]);
+        return collect(ElementKind.OBJECT, current, offset, n, new Differences() {
+            @Override
+            public int first(int from) {
+                for (int i = from; i < n; i++) {
+                    if (differs.test(i)) {
+                        return i;
+                    }
+                }
+                return -1;
+            }
+
+            @Override
+            public int runEnd(int from) {
+                int j = from;
+                while (j < n && differs.test(j)) {
+                    j++;
+                }
+                return j;
+            }
+        });
+    }
+
+    /** Where the changed elements of a range of {@code n} are. */
+    private interface Differences {
+        /** First changed position at or after {@code from}, or -1. */
+        int first(int from);
+
+        /** First unchanged position at or after {@code from}, or n. */
+        int runEnd(int from);
+    }
+
+    private static ArrayDiff collect(ElementKind kind, Object current, int offset, int n, Differences differences) {
         int[] starts = new int[8];
         int[] lengths = new int[8];
         int runs = 0;
         int changed = 0;
         int pos = 0;
         while (pos < n) {
-            int m = kind.mismatch(current, offset + pos, twin, pos, n - pos);
-            if (m < 0) {
+            int start = differences.first(pos);
+            if (start < 0) {
                 break;
             }
-            int start = pos + m;
-            int end = kind.runEnd(current, offset, twin, start + 1, n);
+            int end = differences.runEnd(start + 1);
             if (runs == starts.length) {
                 starts = java.util.Arrays.copyOf(starts, runs * 2);
                 lengths = java.util.Arrays.copyOf(lengths, runs * 2);
