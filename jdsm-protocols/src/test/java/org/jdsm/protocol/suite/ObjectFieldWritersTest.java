@@ -36,13 +36,17 @@ class ObjectFieldWritersTest {
         Jobs.runOver(comm, FieldCounters.class, protocol, shape, args);
     }
 
-    /** Five lock-guarded counters of different types and one written under the block lock. */
+    /**
+     * Six lock-guarded counters of different types (replaced or changed in place) and one written
+     * under the block lock.
+     */
     public static final class Fields {
         public long f0;
         public int f1;
         public Long f2 = 0L; // a reference field: decoded as a new instance every time
         public String f3 = "0";
         public Count f4 = new Count(0); // a class with identity equals: only its encoding tells a copy from a change
+        public Tally f5 = new Tally(); // changed in place: the field keeps its instance
         public long viaAcquire;
     }
 
@@ -55,8 +59,13 @@ class ObjectFieldWritersTest {
         }
     }
 
+    /** A mutable counter without {@code equals}. */
+    public static final class Tally {
+        long n;
+    }
+
     public static final class FieldCounters extends Spmd {
-        static final int LOCKED = 5;
+        static final int LOCKED = 6;
 
         private Fields shared;
 
@@ -72,6 +81,7 @@ class ObjectFieldWritersTest {
                 case 2 -> shared.f2;
                 case 3 -> Long.parseLong(shared.f3);
                 case 4 -> shared.f4.n;
+                case 5 -> shared.f5.n;
                 default -> shared.viaAcquire;
             };
         }
@@ -83,6 +93,7 @@ class ObjectFieldWritersTest {
                 case 2 -> shared.f2 = v;
                 case 3 -> shared.f3 = Long.toString(v);
                 case 4 -> shared.f4 = new Count(v);
+                case 5 -> shared.f5.n = v;
                 default -> shared.viaAcquire = v;
             }
         }
