@@ -7,7 +7,9 @@ import javassist.bytecode.Opcode;
 
 /**
  * An expression of the original code that a loop does not change (an array it indexes, a bound,
- * an index offset), re-evaluated before the loop to check a whole range at once.
+ * an index offset), re-evaluated before the loop to check a whole range at once. Fields and rows
+ * it reads are read-checked there as the loop checks them: a bound held by a shared object may
+ * have changed on another node since this node's copy was last made current.
  */
 sealed interface Expr {
 
@@ -139,6 +141,8 @@ sealed interface Expr {
         @Override
         public void emit(Bytecode code) {
             object.emit(code);
+            code.addOpcode(Opcode.DUP);
+            code.addInvokestatic(CheckCode.CHECKS, "readField", "(Ljava/lang/Object;)V");
             code.addOpcode(Opcode.GETFIELD);
             code.addIndex(field);
         }
@@ -179,6 +183,10 @@ sealed interface Expr {
         public void emit(Bytecode code) {
             array.emit(code);
             index.emit(code);
+            code.addOpcode(Opcode.DUP2); // the row's element read-checked, as a one-element range
+            code.addOpcode(Opcode.DUP);
+            code.addInvokestatic(CheckCode.CHECKS, "readRange", "(Ljava/lang/Object;II)J");
+            code.addOpcode(Opcode.POP2);
             code.addOpcode(Opcode.AALOAD);
         }
     }

@@ -1,10 +1,13 @@
 package org.jdsm.instrument;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import javassist.ClassPool;
@@ -15,6 +18,7 @@ import javassist.bytecode.ClassFile;
 import javassist.bytecode.CodeAttribute;
 import javassist.bytecode.CodeIterator;
 import javassist.bytecode.ConstPool;
+import javassist.bytecode.Descriptor;
 import javassist.bytecode.ExceptionTable;
 import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
@@ -65,6 +69,10 @@ final class MethodRewriter {
     private final Map<CountedLoop, List<ArraySite>> loopCaches = new HashMap<>();
     private final List<Integer> cacheRefSlots = new ArrayList<>();
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
+    /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
+    private final Map<Integer, Bytecode> entered = new HashMap<>();
+    /** The {@code getfield}s of arrays the method stores into ({@code obj.arr[i] = v}): they write {@code obj}. */
+    private final Set<Integer> heldArrayStores = new HashSet<>();
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
     private int syncSlot = -1;
@@ -93,6 +101,7 @@ final class MethodRewriter {
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees);
+        findHeldArrayStores();
         allocateCaches();
         if (isSynchronizedInstanceMethod()) {
             syncSlot = locals.allocate(1);
@@ -103,14 +112,12 @@ final class MethodRewriter {
             preheaders.put(loop.head(), hoisting.preheader(loop, loopCaches.get(loop), locals, constPool));
             fragments.computeIfAbsent(loop.head(), p -> new Bytecode(constPool));
         }
+        entered.keySet().forEach(pos -> fragments.computeIfAbsent(pos, p -> new Bytecode(constPool)));
         CodeIterator it = code.iterator();
         redirectUncheckedCalls(it);
         for (Map.Entry<Integer, Bytecode> f : fragments.descendingMap().entrySet()) {
             it.insert(f.getKey(), f.getValue().get());
-            Hoisting.Preheader pre = preheaders.get(f.getKey());
-            if (pre != null) {
-                insertPreheader(it, f.getKey(), pre);
-            }
+            insertFallingIn(it, f.getKey(), entered.get(f.getKey()), preheaders.get(f.getKey()));
         }
         int lengthBeforeEntry = it.getCodeLength();
         it.insertEx(0, entryCode().get()); // exclusive: a loop back to 0 must not run it again
@@ -154,14 +161,38 @@ final class MethodRewriter {
     }
 
     /**
-     * Before a loop's head, exclusively: the back edge jumps past it. Its handlers (for the
-     * operands' evaluation) go first in the exception table, ahead of any handler around the loop.
+     * Before what is inserted at {@code pos}, code that runs only when control falls into
+     * {@code pos} (jumps to {@code pos} skip it): the JDSM lock of a {@code monitorenter} just
+     * before ({@code lock}), then a loop's preheader ({@code pre}), either may be null. A loop's back
+     * edge, or one right inside a synchronized block, must not take the lock or check again. The
+     * preheader's handlers (for the operands' evaluation) go first in the exception table, ahead of
+     * any handler around the loop; after a lock, the synchronized block's catch-all (starting at
+     * {@code pos}) is widened back over both, so a failure there still releases the monitor.
      */
-    private void insertPreheader(CodeIterator it, int head, Hoisting.Preheader pre) throws BadBytecode {
-        it.insertEx(head, pre.code());
-        int index = 0;
-        for (Hoisting.Handler h : pre.handlers()) {
-            code.getExceptionTable().add(index++, head + h.start(), head + h.end(), head + h.handler(), pre.catchType());
+    private void insertFallingIn(CodeIterator it, int pos, Bytecode lock, Hoisting.Preheader pre) throws BadBytecode {
+        byte[] lockCode = lock == null ? new byte[0] : lock.get();
+        byte[] preCode = pre == null ? new byte[0] : pre.code();
+        if (lockCode.length + preCode.length == 0) {
+            return;
+        }
+        byte[] both = Arrays.copyOf(lockCode, lockCode.length + preCode.length);
+        System.arraycopy(preCode, 0, both, lockCode.length, preCode.length);
+        CodeIterator.Gap gap = it.insertGapAt(pos, both.length, true);
+        it.write(both, gap.position);
+        ExceptionTable table = code.getExceptionTable();
+        if (lock != null) {
+            for (int i = 0; i < table.size(); i++) {
+                if (table.catchType(i) == 0 && table.startPc(i) == gap.position + gap.length) {
+                    table.setStartPc(i, gap.position);
+                }
+            }
+        }
+        if (pre != null) {
+            int start = gap.position + lockCode.length;
+            int index = 0;
+            for (Hoisting.Handler h : pre.handlers()) {
+                table.add(index++, start + h.start(), start + h.end(), start + h.handler(), pre.catchType());
+            }
         }
     }
 
@@ -201,6 +232,22 @@ final class MethodRewriter {
         }
     }
 
+    /**
+     * An array held in a field is part of the object's contents (a shared object's diff compares
+     * it): storing into {@code obj.arr[i]} writes {@code obj}, so that {@code getfield} is checked
+     * for writing. Through an alias ({@code double[] p = obj.arr; p[i] = v}) it is not.
+     */
+    private void findHeldArrayStores() {
+        for (Instruction insn : scan.instructions()) {
+            if (insn.opcode() >= Opcode.IASTORE && insn.opcode() <= Opcode.SASTORE) {
+                Instruction array = ArrayOperands.arrayPushedFor(scan, insn);
+                if (array != null && array.opcode() == Opcode.GETFIELD) {
+                    heldArrayStores.add(array.pos());
+                }
+            }
+        }
+    }
+
     /** Locals for one more cached array check, forgotten with the others. */
     private ArraySite arraySite() {
         ArraySite site = new ArraySite(locals.allocate(1), locals.allocate(1), locals.allocate(1));
@@ -212,7 +259,26 @@ final class MethodRewriter {
     private boolean isAccessSite(Instruction insn) {
         int op = insn.opcode();
         return isArrayAccess(op) && !hoisting.isHoisted(insn.pos())
-                || (op == Opcode.GETFIELD || op == Opcode.PUTFIELD) && insn.pos() >= initializedFrom;
+                || (op == Opcode.GETFIELD || op == Opcode.PUTFIELD) && !onObjectUnderConstruction(insn);
+    }
+
+    /**
+     * True for a store to a field of {@code this} before the constructor's super() or this() call
+     * (javac's {@code this$0}): the verifier lets no call see that object, and no other thread can.
+     * A field of another object read or written there ({@code super(shared.value)}) is checked;
+     * the verifier lets no {@code getfield} read the uninitialized {@code this}. A store whose
+     * object is not understood is taken for one to {@code this}.
+     */
+    private boolean onObjectUnderConstruction(Instruction insn) {
+        if (insn.pos() >= initializedFrom || insn.opcode() == Opcode.GETFIELD) {
+            return false;
+        }
+        int valueSlots = Descriptor.dataSize(constPool.getFieldrefType(indexAt(insn)));
+        int valueStart = ArrayOperands.operandsEnd(scan, insn, scan.depthBefore(insn.pos()) - valueSlots);
+        Instruction object = valueStart < 0 ? null : scan.before(valueStart);
+        int op = object == null ? -1 : scan.opcodeAt(object.pos());
+        return object == null || !(op == Opcode.ALOAD || op >= Opcode.ALOAD_0 && op <= Opcode.ALOAD_3)
+                || scan.slotOf(object) == 0;
     }
 
     private static boolean isArrayAccess(int op) {
@@ -252,7 +318,7 @@ final class MethodRewriter {
                 parked(insn.pos(), ValueKind.ofArrayStore(op),
                         b -> CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos())));
             } else if (op == Opcode.GETFIELD && isAccessSite(insn)) {
-                CheckCode.fieldCheck(at(insn.pos()), false, fieldCache(insn));
+                CheckCode.fieldCheck(at(insn.pos()), heldArrayStores.contains(insn.pos()), fieldCache(insn));
             } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
                 ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
                 parked(insn.pos(), kind, b -> CheckCode.fieldCheck(b, true, fieldCache(insn)));
@@ -298,17 +364,19 @@ final class MethodRewriter {
     /**
      * The Java monitor first, then the JDSM lock, as for a synchronized method (one order
      * everywhere, so the two never deadlock). The lock is taken inside the compiler's protected
-     * range, so if taking it fails the monitor is still released.
+     * range, so if taking it fails the monitor is still released; only on falling in from the
+     * {@code monitorenter}, since the block's body may begin with a loop (a jump target).
      */
     private void monitorEnter(Instruction insn, int[] forget) throws BadBytecode {
-        if (scan.isBranchTarget(insn.next()) || scan.isHandlerStart(insn.next())) {
-            throw new BadBytecode("a monitorenter at " + insn.pos() + " is followed by a jump target"
+        if (scan.isHandlerStart(insn.next())) {
+            throw new BadBytecode("a monitorenter at " + insn.pos() + " is followed by a handler"
                     + " (not javac's layout of a synchronized block)");
         }
         at(insn.pos()).addOpcode(Opcode.DUP);
-        Bytecode after = at(insn.next());
+        Bytecode after = new Bytecode(constPool);
         CheckCode.monitor(after, true);
         CheckCode.forget(after, forget);
+        entered.put(insn.next(), after);
     }
 
     /**

@@ -1,0 +1,59 @@
+package org.jdsm.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Paths by which plain code reached shared data without a current check (a loop bound held by a
+ * shared object, a shared field read in {@code super(...)}'s argument, an array held by a shared
+ * object) or failed to instrument (a synchronized block whose body is a loop), and a loop entered
+ * right after a barrier. Each program checks exact values after a barrier and fails if a write was
+ * lost or a read was stale.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class UncheckedPathsTest {
+
+    private static final int NODES = 2;
+    private static final int THREADS = 2;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void loopEnteredRightAfterABarrier(String protocol) {
+        run("BarrierBeforeLoopPlain", protocol, "16", "3");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void loopRightInsideASynchronizedBlock(String protocol) {
+        run("SynchronizedLoopPlain", protocol, "10");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void loopBoundedByASharedField(String protocol) {
+        run("SharedLoopBoundPlain", protocol, "16");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void sharedFieldReadInTheArgumentOfSuper(String protocol) {
+        run("SuperArgumentPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsOfAnArrayHeldByASharedObject(String protocol) {
+        run("HeldArrayPlain", protocol);
+    }
+
+    private static void run(String program, String protocol, String... args) {
+        Jobs.runInstrumented(program, protocol, NODES, THREADS, args);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            assertEquals("ok", Results.take(program + t), program + " thread " + t);
+        }
+    }
+}
