@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Paths by which plain code reached shared data without a current check (a loop bound held by a
  * shared object, a shared field read in {@code super(...)}'s argument, an array held by a shared
- * object) or failed to instrument (a synchronized block whose body is a loop), and a loop entered
- * right after a barrier. Each program checks exact values after a barrier and fails if a write was
+ * object) or failed to instrument (a synchronized block whose body is a loop); also a loop entered
+ * right after a barrier, and lambdas, records, switch expressions and strided loops over arrays of
+ * every primitive type (which fail uninstrumented). Each program checks exact values after a barrier and fails if a write was
  * lost or a read was stale.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -48,6 +49,12 @@ class UncheckedPathsTest {
     @ValueSource(strings = {"lrc", "sc"})
     void elementsOfAnArrayHeldByASharedObject(String protocol) {
         run("HeldArrayPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void lambdasRecordsSwitchesStridesAndEveryPrimitiveType(String protocol) {
+        run("LambdasAndStridesPlain", protocol, "13");
     }
 
     private static void run(String program, String protocol, String... args) {
