@@ -11,6 +11,24 @@ import org.jdsm.wire.WireFormat;
  */
 public final class SameContent {
 
+    /**
+     * True where {@code deepEquals} alone tells content apart: primitive arrays and classes that
+     * override {@code equals}. Arrays of references may hold elements that do not.
+     */
+    private static final ClassValue<Boolean> VALUE_EQUALS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            if (type.isArray()) {
+                return type.getComponentType().isPrimitive();
+            }
+            try {
+                return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(e); // every class has equals(Object)
+            }
+        }
+    };
+
     private final WireFormat wire;
 
     public SameContent(WireFormat wire) {
@@ -21,7 +39,7 @@ public final class SameContent {
         if (Objects.deepEquals(a, b)) {
             return true;
         }
-        if (a == null || b == null || a.getClass() != b.getClass()) {
+        if (a == null || b == null || a.getClass() != b.getClass() || VALUE_EQUALS.get(a.getClass())) {
             return false;
         }
         return Arrays.equals(wire.encode(a), wire.encode(b));
