@@ -35,16 +35,6 @@ record ArrayOperands(ExprParser.Parsed array, ExprParser.Parsed index, boolean w
     }
 
     /**
-     * The instruction that pushed the array a store stores into ({@code getfield arr} in
-     * {@code obj.arr[i] = v}), found by stack depth; null if a jump is in the way.
-     */
-    static Instruction arrayPushedFor(CodeScan scan, Instruction store) {
-        int size = store.opcode() == Opcode.LASTORE || store.opcode() == Opcode.DASTORE ? 2 : 1;
-        int indexStart = operandsEnd(scan, store, scan.depthBefore(store.pos()) - size - 1);
-        return indexStart < 0 ? null : scan.before(indexStart);
-    }
-
-    /**
      * Where the stored value's computation starts: just after the last instruction (going back)
      * that leaves only the array and index on the stack; -1 if a jump is in the way.
      */

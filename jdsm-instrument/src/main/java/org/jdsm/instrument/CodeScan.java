@@ -150,6 +150,38 @@ final class CodeScan {
         return targets;
     }
 
+    /**
+     * True if control reaches {@code (from, to]} only from {@code from} onward: every jump landing
+     * there leaves from {@code [from, to)}, and no handler starts there (a conditional expression
+     * between {@code from} and {@code to} is fine, a path coming from before {@code from} is not).
+     */
+    boolean enteredOnlyFrom(int from, int to) {
+        for (Instruction insn : instructions) {
+            boolean inside = insn.pos() >= from && insn.pos() < to;
+            if (insn.pos() > from && insn.pos() <= to && isHandlerStart(insn.pos())
+                    || !inside && jumpTargets(insn).stream().anyMatch(t -> t > from && t <= to)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True if {@code insn} leaves nothing new on the stack (a store, a pop, a jump, a void call, ...). */
+    boolean pushesNothing(Instruction insn) {
+        int op = opcodeAt(insn.pos());
+        if (endsFlow(op) || !jumpTargets(insn).isEmpty()) {
+            return true;
+        }
+        return switch (op) {
+            case Opcode.POP, Opcode.POP2, Opcode.PUTFIELD, Opcode.PUTSTATIC, Opcode.MONITORENTER, Opcode.MONITOREXIT,
+                    Opcode.IINC, Opcode.NOP -> true;
+            case Opcode.INVOKEVIRTUAL, Opcode.INVOKESPECIAL, Opcode.INVOKESTATIC, Opcode.INVOKEINTERFACE ->
+                    CallRef.of(constPool, u16At(insn)).descriptor().endsWith(")V");
+            case Opcode.INVOKEDYNAMIC -> constPool.getInvokeDynamicType(u16At(insn)).endsWith(")V");
+            default -> op >= Opcode.ISTORE && op <= Opcode.SASTORE;
+        };
+    }
+
     /** True if control never falls through to the next instruction. */
     static boolean endsFlow(int op) {
         return op == Opcode.GOTO || op == Opcode.GOTO_W || op == Opcode.ATHROW || op == Opcode.TABLESWITCH

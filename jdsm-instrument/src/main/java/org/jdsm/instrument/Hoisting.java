@@ -53,21 +53,25 @@ final class Hoisting {
     private final boolean thisInSlot0;
     private final String className;
     private final Map<String, CalleeChecks> callees;
+    private final WrittenThrough writtenThrough;
     private final Set<Integer> hoisted = new HashSet<>();
     private final Set<Integer> uncheckedCalls = new HashSet<>();
     private final Map<CountedLoop, Map<List<Object>, Group>> groups = new LinkedHashMap<>();
 
     /**
      * {@code thisInSlot0}: local 0 holds {@code this} all through the method (never null);
-     * {@code callees}: the helpers of class {@code className} whose checks a call may take over.
+     * {@code callees}: the helpers of class {@code className} whose checks a call may take over;
+     * {@code writtenThrough}: the element loads checked for writing ({@code cells[i].value = v}).
      */
-    Hoisting(CodeScan scan, List<CountedLoop> loops, boolean thisInSlot0, String className, Map<String, CalleeChecks> callees) {
+    Hoisting(CodeScan scan, List<CountedLoop> loops, boolean thisInSlot0, String className, Map<String, CalleeChecks> callees,
+            WrittenThrough writtenThrough) {
         this.scan = scan;
         this.parser = new ExprParser(scan);
         this.loops = loops;
         this.thisInSlot0 = thisInSlot0;
         this.className = className;
         this.callees = callees;
+        this.writtenThrough = writtenThrough;
         for (Instruction insn : scan.instructions()) {
             if (ArrayOperands.isAccess(insn.opcode())) {
                 consider(insn);
@@ -121,7 +125,8 @@ final class Hoisting {
         if (operands == null) {
             return;
         }
-        Runnable check = place(nest, operands.array().expr(), operands.write(),
+        boolean write = operands.write() || writtenThrough.contains(access.pos());
+        Runnable check = place(nest, operands.array().expr(), write,
                 target -> nest.span(operands.index().expr(), operands.index().start(), target));
         if (check != null) {
             check.run();

@@ -3,11 +3,9 @@ package org.jdsm.instrument;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import javassist.ClassPool;
@@ -18,7 +16,6 @@ import javassist.bytecode.ClassFile;
 import javassist.bytecode.CodeAttribute;
 import javassist.bytecode.CodeIterator;
 import javassist.bytecode.ConstPool;
-import javassist.bytecode.Descriptor;
 import javassist.bytecode.ExceptionTable;
 import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
@@ -31,7 +28,8 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  * <ul>
  *   <li>before each counted loop, range checks for the array accesses it makes ({@link Hoisting});</li>
  *   <li>before every other array element load/store and instance field read/write, a read or write
- *       check ({@link CheckCode}), cached per site in new locals;</li>
+ *       check ({@link CheckCode}), cached per site in new locals; a write check for a load whose
+ *       reference a store writes into ({@link WrittenThrough});</li>
  *   <li>after every call that may synchronize, after {@code monitorenter}/{@code monitorexit} and at
  *       the start of every exception handler, the cached checks are forgotten;</li>
  *   <li>{@code monitorenter} is followed by {@code Checks.enter}, {@code monitorexit} preceded by
@@ -71,8 +69,8 @@ final class MethodRewriter {
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
-    /** The {@code getfield}s of arrays the method stores into ({@code obj.arr[i] = v}): they write {@code obj}. */
-    private final Set<Integer> heldArrayStores = new HashSet<>();
+    /** The loads whose reference is stored into ({@code obj.arr[i] = v}, {@code cells[i].value = v}): checked for writing. */
+    private WrittenThrough writtenThrough;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
     private int syncSlot = -1;
@@ -100,8 +98,9 @@ final class MethodRewriter {
         code.getAttributes().removeIf(a -> a instanceof StackMapTable);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
-        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees);
-        findHeldArrayStores();
+        writtenThrough = new WrittenThrough(scan);
+        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
+                writtenThrough);
         allocateCaches();
         if (isSynchronizedInstanceMethod()) {
             syncSlot = locals.allocate(1);
@@ -232,22 +231,6 @@ final class MethodRewriter {
         }
     }
 
-    /**
-     * An array held in a field is part of the object's contents (a shared object's diff compares
-     * it): storing into {@code obj.arr[i]} writes {@code obj}, so that {@code getfield} is checked
-     * for writing. Through an alias ({@code double[] p = obj.arr; p[i] = v}) it is not.
-     */
-    private void findHeldArrayStores() {
-        for (Instruction insn : scan.instructions()) {
-            if (insn.opcode() >= Opcode.IASTORE && insn.opcode() <= Opcode.SASTORE) {
-                Instruction array = ArrayOperands.arrayPushedFor(scan, insn);
-                if (array != null && array.opcode() == Opcode.GETFIELD) {
-                    heldArrayStores.add(array.pos());
-                }
-            }
-        }
-    }
-
     /** Locals for one more cached array check, forgotten with the others. */
     private ArraySite arraySite() {
         ArraySite site = new ArraySite(locals.allocate(1), locals.allocate(1), locals.allocate(1));
@@ -273,9 +256,7 @@ final class MethodRewriter {
         if (insn.pos() >= initializedFrom || insn.opcode() == Opcode.GETFIELD) {
             return false;
         }
-        int valueSlots = Descriptor.dataSize(constPool.getFieldrefType(indexAt(insn)));
-        int valueStart = ArrayOperands.operandsEnd(scan, insn, scan.depthBefore(insn.pos()) - valueSlots);
-        Instruction object = valueStart < 0 ? null : scan.before(valueStart);
+        Instruction object = StackOrigin.objectOf(scan, insn);
         int op = object == null ? -1 : scan.opcodeAt(object.pos());
         return object == null || !(op == Opcode.ALOAD || op >= Opcode.ALOAD_0 && op <= Opcode.ALOAD_3)
                 || scan.slotOf(object) == 0;
@@ -313,12 +294,12 @@ final class MethodRewriter {
                 continue;
             }
             if (op >= Opcode.IALOAD && op <= Opcode.SALOAD) {
-                CheckCode.arrayCheck(at(insn.pos()), false, (ArraySite) caches.get(insn.pos()));
+                CheckCode.arrayCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), (ArraySite) caches.get(insn.pos()));
             } else if (op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
                 parked(insn.pos(), ValueKind.ofArrayStore(op),
                         b -> CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos())));
             } else if (op == Opcode.GETFIELD && isAccessSite(insn)) {
-                CheckCode.fieldCheck(at(insn.pos()), heldArrayStores.contains(insn.pos()), fieldCache(insn));
+                CheckCode.fieldCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), fieldCache(insn));
             } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
                 ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
                 parked(insn.pos(), kind, b -> CheckCode.fieldCheck(b, true, fieldCache(insn)));

@@ -15,6 +15,7 @@ import javassist.bytecode.ClassFile;
 import javassist.bytecode.CodeIterator;
 import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
+import org.jdsm.instrument.programs.InPlacePlain;
 import org.jdsm.instrument.programs.LoopNestsPlain;
 import org.jdsm.instrument.programs.StencilPlain;
 import org.junit.jupiter.api.Test;
@@ -80,6 +81,17 @@ class HoistingTest {
         List<String> calls = checksCalled(org.jdsm.instrument.programs.Shapes.class, "loops", false);
         assertEquals(0, calls.stream().filter(c -> c.equals("read") || c.equals("write")).count(), "calls: " + calls);
         assertTrue(calls.contains("readRange") && calls.contains("writeRange"), "calls: " + calls);
+    }
+
+    @Test
+    void elementsChangedInPlaceInALoopAreCheckedForWritingBeforeIt() throws Exception {
+        // cells[i].value = ..; cells[i].count++: one write range for both, none per element (the
+        // checks of the unregistered elements' own fields stay inside).
+        List<String> arrayChecks = List.of("read", "write", "readRange", "writeRange");
+        List<String> calls = checksCalled(InPlacePlain.class, "changeRange", false);
+        assertEquals(List.of("writeRange"), calls.stream().filter(arrayChecks::contains).toList(), "calls: " + calls);
+        List<String> inside = checksCalled(InPlacePlain.class, "changeRange", true);
+        assertEquals(List.of(), inside.stream().filter(arrayChecks::contains).toList(), "calls inside the loop: " + inside);
     }
 
     @Test

@@ -53,6 +53,12 @@ class UncheckedPathsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
+    void objectsChangedInPlaceThroughASharedArrayOrField(String protocol) {
+        run("InPlacePlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
     void lambdasRecordsSwitchesStridesAndEveryPrimitiveType(String protocol) {
         run("LambdasAndStridesPlain", protocol, "13");
     }
