@@ -38,6 +38,15 @@ public final class LocalRunner {
      *                         nothing has been started then
      */
     public int run(JobSpec spec) throws InterruptedException {
+        return run(spec, null);
+    }
+
+    /**
+     * Like {@link #run(JobSpec)}, first writing {@code note} (if not null) to {@code err} once the
+     * protocol, comm module, jar and class have been checked, just before the job starts: a note about
+     * the comm module chosen does not precede an error in the command line.
+     */
+    public int run(JobSpec spec, String note) throws InterruptedException {
         requireKnown("consistency protocol", "--protocol", spec.protocol(), Pools.available());
         requireKnown("comm module", "--comm", spec.comm(), Comms.available());
         String unavailable = Comms.unavailableReason(spec.comm());
@@ -46,6 +55,9 @@ public final class LocalRunner {
         }
         JobClassPath classPath = JobClassPath.of(spec.jobPath());
         classPath.checkJobClass(spec.jobClass(), jdsmLoader());
+        if (note != null) {
+            err.println(note);
+        }
         if (!IN_JVM_COMM.equals(spec.comm())) {
             return new ProcessJob(spec, classPath, out, err).run();
         }

@@ -103,11 +103,10 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
         }
         int threadsPerNode = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / nodes);
+        String note = null;
         if (comm == null) {
             DefaultComm choice = DefaultComm.choose(Comms.unavailableReason(DefaultComm.UCX));
-            if (choice.note() != null) {
-                spec.commandLine().getErr().println(choice.note());
-            }
+            note = choice.note(); // said once the command line is known to be good, not before its errors
             comm = choice.comm();
             jvmArgs.addAll(0, choice.jvmArgs());
         }
@@ -119,6 +118,6 @@ final class RunCommand implements Callable<Integer> {
             jvmArgs.add(0, InstrumentCommand.agentOption());
         }
         JobSpec job = new JobSpec(this.job, jobClass, args, nodes, threadsPerNode, protocol, comm, stats, jvmArgs);
-        return new LocalRunner(System.out, System.err).run(job);
+        return new LocalRunner(System.out, System.err).run(job, note);
     }
 }
