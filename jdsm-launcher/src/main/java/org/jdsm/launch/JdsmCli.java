@@ -11,6 +11,7 @@ import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The {@code jdsm} command line: {@code run}, {@code submit}, {@code status}, {@code kill}, {@code version} and {@code help}. */
 @Command(name = "jdsm", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -83,9 +84,26 @@ public final class JdsmCli implements Runnable {
     private static int badCommandLine(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(commandName(command) + ": " + e.getMessage());
+        err.println(commandName(command) + ": " + message(e, command));
+        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            // A misspelt option or command: name the nearest ones (--protocl: "did you mean --protocol?").
+            err.println("Did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?");
+        }
         err.println("Try '" + commandName(command) + " --help' for more information.");
         return ExitCodes.USAGE;
+    }
+
+    /**
+     * Picocli's message, except for a word where a command belongs ({@code jdsm runn ...}), which it
+     * reports as "Unmatched arguments from index 0: 'runn', '-n', ..." with the whole command line.
+     */
+    private static String message(ParameterException e, CommandLine command) {
+        if (e instanceof UnmatchedArgumentException unmatched && !command.getSubcommands().isEmpty()
+                && !unmatched.isUnknownOption() && !unmatched.getUnmatched().isEmpty()) {
+            return "unknown command '" + unmatched.getUnmatched().get(0) + "' (commands: "
+                    + String.join(", ", command.getSubcommands().keySet()) + ")";
+        }
+        return e.getMessage();
     }
 
     private static String commandName(CommandLine command) {

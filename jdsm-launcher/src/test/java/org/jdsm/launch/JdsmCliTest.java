@@ -124,6 +124,21 @@ class JdsmCliTest {
     }
 
     @Test
+    void misspeltOptionNamesTheNearestOne() {
+        assertEquals(ExitCodes.USAGE, execute("run", "-n", "2", "--protocl", "sc", "job.jar", "Job"));
+        assertEquals("jdsm run: Unknown option: '--protocl'\nDid you mean --protocol?\n"
+                + "Try 'jdsm run --help' for more information.\n", err.toString());
+    }
+
+    @Test
+    void misspeltCommandIsNamedWithTheCommands() {
+        assertEquals(ExitCodes.USAGE, execute("runn", "-n", "2", "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm: unknown command 'runn' (commands: run, submit, status, kill, "),
+                err.toString());
+        assertTrue(err.toString().contains("\nDid you mean run"), err.toString());
+    }
+
+    @Test
     void noCommandIsAUsageError() {
         assertEquals(ExitCodes.USAGE, execute());
         assertTrue(err.toString().startsWith("jdsm: missing command"), err.toString());
