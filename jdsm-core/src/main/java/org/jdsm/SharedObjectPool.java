@@ -307,6 +307,11 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (from >= to) {
             throw new IndexOutOfBoundsException("empty range [" + from + ", " + to + ") of " + so);
         }
+        if (from < 0 || to > so.length()) {
+            // Named as the caller wrote it, not as the first index past the end ("index 149" for [50, 150)).
+            throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") outside 0.." + (so.length() - 1)
+                    + " of " + so);
+        }
     }
 
     // ---------------------------------------------------------------- instrumented access

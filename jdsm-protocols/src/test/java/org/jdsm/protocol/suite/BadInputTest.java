@@ -47,6 +47,8 @@ class BadInputTest {
                     "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
+            new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
+                    "IndexOutOfBoundsException", "range [4, 12) outside 0..7", "shared object #0"),
             new Misuse("release without acquire", ReleaseWithoutAcquireJob.class, TWO_NODES,
                     "release(shared object #0", "did not acquire block 1"),
             new Misuse("unlock by a thread that does not hold the lock", UnlockByNonHolderJob.class, new Shape(2, 2),
@@ -135,6 +137,14 @@ class BadInputTest {
         @Override
         public void start() {
             pool.update(data, data.length);
+        }
+    }
+
+    /** Reads a range that runs past the end. */
+    public static final class RangeOutOfRangeJob extends EightLongs {
+        @Override
+        public void start() {
+            pool.update(data, 4, 12);
         }
     }
 
