@@ -170,7 +170,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void update(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
         checkRange(so, from, to);
-        updateBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1);
+        updateBlocks(so, firstBlock(so, from, to), endBlock(so, from, to));
     }
 
     /** Makes blocks {@code [from, to)} current; protocols may overlap the fetches. */
@@ -209,7 +209,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void acquire(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
         checkRange(so, from, to);
-        acquireBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1, Thread.currentThread());
+        acquireBlocks(so, firstBlock(so, from, to), endBlock(so, from, to), Thread.currentThread());
     }
 
     /** Ends write access to the whole object and publishes the writes. */
@@ -234,7 +234,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void release(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
         checkRange(so, from, to);
-        int missing = releaseBlocks(so, so.blockOf(from), so.blockOf(to - 1) + 1);
+        int missing = releaseBlocks(so, firstBlock(so, from, to), endBlock(so, from, to));
         if (missing >= 0) {
             throw notAcquired("release(" + so + ", " + from + ", " + to + ")", so, missing);
         }
@@ -303,15 +303,26 @@ public abstract class SharedObjectPool implements MessageHandler {
         return new DsmException(call + ": this thread did not acquire block " + block + " of " + so);
     }
 
+    /** As {@code Arrays.fill}: {@code from == to} is an empty range, which touches no block. */
     private static void checkRange(SharedObject so, int from, int to) {
-        if (from >= to) {
-            throw new IndexOutOfBoundsException("empty range [" + from + ", " + to + ") of " + so);
+        if (from > to) {
+            throw new IllegalArgumentException("range [" + from + ", " + to + ") of " + so + " ends before it starts");
         }
         if (from < 0 || to > so.length()) {
             // Named as the caller wrote it, not as the first index past the end ("index 149" for [50, 150)).
             throw new IndexOutOfBoundsException("range [" + from + ", " + to + ") outside 0.." + (so.length() - 1)
                     + " of " + so);
         }
+    }
+
+    /** First block holding {@code [from, to)}, a checked range; with {@link #endBlock} none if it is empty. */
+    private static int firstBlock(SharedObject so, int from, int to) {
+        return from < to ? so.blockOf(from) : 0;
+    }
+
+    /** One past the last block holding {@code [from, to)}, a checked range. */
+    private static int endBlock(SharedObject so, int from, int to) {
+        return from < to ? so.blockOf(to - 1) + 1 : 0;
     }
 
     // ---------------------------------------------------------------- instrumented access
@@ -488,7 +499,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final DsmFuture updateAsync(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
         checkRange(so, from, to);
-        return updateInBackground(array, so, so.blockOf(from), so.blockOf(to - 1) + 1);
+        return updateInBackground(array, so, firstBlock(so, from, to), endBlock(so, from, to));
     }
 
     /** Starts {@link #update(Object)} in the background, like {@link #updateAsync(Object, int)}. */

@@ -49,6 +49,8 @@ class BadInputTest {
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "range [4, 12) outside 0..7", "shared object #0"),
+            new Misuse("range that ends before it starts", ReversedRangeJob.class, TWO_NODES,
+                    "IllegalArgumentException", "range [5, 3)", "ends before it starts"),
             new Misuse("release without acquire", ReleaseWithoutAcquireJob.class, TWO_NODES,
                     "release(shared object #0", "did not acquire block 1"),
             new Misuse("unlock by a thread that does not hold the lock", UnlockByNonHolderJob.class, new Shape(2, 2),
@@ -145,6 +147,14 @@ class BadInputTest {
         @Override
         public void start() {
             pool.update(data, 4, 12);
+        }
+    }
+
+    /** Acquires a range given the wrong way round. */
+    public static final class ReversedRangeJob extends EightLongs {
+        @Override
+        public void start() {
+            pool.acquire(data, 5, 3);
         }
     }
 
