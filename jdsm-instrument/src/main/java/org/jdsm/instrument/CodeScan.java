@@ -105,6 +105,24 @@ final class CodeScan {
         return code.byteAt(insn.pos() + 1);
     }
 
+    /** The local an {@code aload} (any form) loads; -1 for any other instruction. */
+    int referenceLoadSlot(Instruction insn) {
+        int op = opcodeAt(insn.pos());
+        return op == Opcode.ALOAD || op >= Opcode.ALOAD_0 && op <= Opcode.ALOAD_3 ? slotOf(insn) : -1;
+    }
+
+    /** True for a call of an instance method but a constructor (what a call on an object is). */
+    boolean isInstanceCall(Instruction insn) {
+        int op = insn.opcode();
+        return op == Opcode.INVOKEVIRTUAL || op == Opcode.INVOKEINTERFACE
+                || op == Opcode.INVOKESPECIAL && !CallRef.of(constPool, u16At(insn)).name().equals("<init>");
+    }
+
+    /** True if some instruction stores to local {@code slot} or increments it. */
+    boolean storesTo(int slot) {
+        return instructions.stream().anyMatch(insn -> CountedLoop.writes(this, insn) == slot);
+    }
+
     /** The constant in an {@code iinc}, wide or not. */
     int iincDelta(Instruction insn) {
         return insn.opcode() == Opcode.WIDE ? code.s16bitAt(insn.pos() + 4) : code.signedByteAt(insn.pos() + 2);

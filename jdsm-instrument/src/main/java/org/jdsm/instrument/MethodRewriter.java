@@ -56,6 +56,7 @@ final class MethodRewriter {
     private final ConstPool constPool;
     private final CodeAttribute code;
     private final CallSafety calls;
+    private final ReceiverWrites receivers;
     private final Map<String, CalleeChecks> callees;
     private final boolean cacheSites;
     private final Locals locals;
@@ -69,7 +70,7 @@ final class MethodRewriter {
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
-    /** The loads whose reference is stored into ({@code obj.arr[i] = v}, {@code cells[i].value = v}): checked for writing. */
+    /** The loads whose reference is stored into or changed by a call ({@code cells[i].value = v}, {@code cells[i].move()}): checked for writing. */
     private WrittenThrough writtenThrough;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
@@ -77,16 +78,17 @@ final class MethodRewriter {
 
     /**
      * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
-     * CalleeChecks}); {@code cacheSites}: whether access sites may cache their checks (checks before
-     * loops always do).
+     * CalleeChecks}); {@code receivers}: which calls may change the object they are made on;
+     * {@code cacheSites}: whether access sites may cache their checks (checks before loops always do).
      */
-    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, Map<String, CalleeChecks> callees,
-            boolean cacheSites) {
+    MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, ReceiverWrites receivers,
+            Map<String, CalleeChecks> callees, boolean cacheSites) {
         this.classFile = classFile;
         this.method = method;
         this.constPool = method.getConstPool();
         this.code = method.getCodeAttribute();
         this.calls = calls;
+        this.receivers = receivers;
         this.callees = callees;
         this.cacheSites = cacheSites;
         this.locals = new Locals(code.getMaxLocals());
@@ -98,7 +100,7 @@ final class MethodRewriter {
         code.getAttributes().removeIf(a -> a instanceof StackMapTable);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
-        writtenThrough = new WrittenThrough(scan);
+        writtenThrough = new WrittenThrough(scan, receivers);
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
@@ -143,15 +145,7 @@ final class MethodRewriter {
 
     /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
     private boolean thisInSlot0() {
-        if ((method.getAccessFlags() & AccessFlag.STATIC) != 0) {
-            return false;
-        }
-        for (Instruction insn : scan.instructions()) {
-            if (CountedLoop.writes(scan, insn) == 0) {
-                return false;
-            }
-        }
-        return true;
+        return (method.getAccessFlags() & AccessFlag.STATIC) == 0 && !scan.storesTo(0);
     }
 
     private boolean isSynchronizedInstanceMethod() {
@@ -257,9 +251,7 @@ final class MethodRewriter {
             return false;
         }
         Instruction object = StackOrigin.objectOf(scan, insn);
-        int op = object == null ? -1 : scan.opcodeAt(object.pos());
-        return object == null || !(op == Opcode.ALOAD || op >= Opcode.ALOAD_0 && op <= Opcode.ALOAD_3)
-                || scan.slotOf(object) == 0;
+        return object == null || scan.referenceLoadSlot(object) <= 0; // not a local's load, or this
     }
 
     private static boolean isArrayAccess(int op) {

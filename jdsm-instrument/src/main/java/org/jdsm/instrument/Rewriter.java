@@ -38,6 +38,8 @@ public final class Rewriter {
     static final int HUGE_METHOD = 8000;
 
     private final ClassPool types;
+    /** Which calls change their receiver, kept across the classes rewritten (the callees are often elsewhere). */
+    private final ReceiverWrites receivers;
 
     /**
      * A rewriter that resolves the classes a rewritten class refers to (needed to compute its
@@ -45,6 +47,7 @@ public final class Rewriter {
      */
     public Rewriter(ClassPool types) {
         this.types = types;
+        this.receivers = new ReceiverWrites(types);
     }
 
     /** A rewriter resolving classes through {@code loader} and the JDK. */
@@ -107,7 +110,7 @@ public final class Rewriter {
             String name = m.getName() + m.getDescriptor();
             int before = m.getCodeAttribute().getCodeLength();
             try {
-                new MethodRewriter(cf, m, calls, callees, !compact.contains(name)).rewrite(types);
+                new MethodRewriter(cf, m, calls, receivers, callees, !compact.contains(name)).rewrite(types);
             } catch (BadBytecode | RuntimeException e) {
                 throw new RewriteException("cannot instrument " + cf.getName() + "." + name + ": " + e.getMessage(), e);
             }

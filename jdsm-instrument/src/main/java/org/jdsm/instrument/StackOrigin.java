@@ -26,12 +26,32 @@ final class StackOrigin {
         return pusher(scan, store, (wide ? 2 : 1) + 1); // the value, then the index
     }
 
+    /** The instruction that pushed the object an instance method is called on; null if not known. */
+    static Instruction receiverOf(CodeScan scan, Instruction call) {
+        return pusher(scan, call, Descriptor.paramSize(CallRef.of(scan.constPool(), scan.u16At(call)).descriptor()));
+    }
+
+    /**
+     * What a {@code putfield}, an array store or an instance call changes or is made on: the
+     * instruction that pushed the object, array or receiver; null if not known.
+     */
+    static Instruction targetOf(CodeScan scan, Instruction insn) {
+        int op = insn.opcode();
+        return op == Opcode.PUTFIELD ? objectOf(scan, insn)
+                : op >= Opcode.IASTORE && op <= Opcode.SASTORE ? arrayOf(scan, insn) : receiverOf(scan, insn);
+    }
+
+    /** The instruction that pushed the object a {@code getfield} or the array an {@code aaload} reads from; null if not known. */
+    static Instruction sourceOf(CodeScan scan, Instruction load) {
+        return pusher(scan, load, load.opcode() == Opcode.GETFIELD ? 0 : 1); // aaload: the index is above
+    }
+
     /**
      * The instruction that pushed the one-slot value lying under the top {@code slotsAbove} slots
      * just before {@code insn} ({@code getfield arr} in {@code obj.arr[i] = v}, {@code aaload} in
      * {@code cells[i].value = v}); null if it may come from more than one place.
      */
-    private static Instruction pusher(CodeScan scan, Instruction insn, int slotsAbove) {
+    static Instruction pusher(CodeScan scan, Instruction insn, int slotsAbove) {
         int slot = scan.depthBefore(insn.pos()) - slotsAbove - 1;
         if (slot < 0) {
             return null; // unreachable code

@@ -17,6 +17,7 @@ import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
 import org.jdsm.instrument.programs.InPlacePlain;
 import org.jdsm.instrument.programs.LoopNestsPlain;
+import org.jdsm.instrument.programs.MethodsInPlacePlain;
 import org.jdsm.instrument.programs.StencilPlain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * nest bounds the indices: the stencil's row loop makes no check inside.
  */
 class HoistingTest {
+
+    private static final List<String> ARRAY_CHECKS = List.of("read", "write", "readRange", "writeRange");
 
     @Test
     void stencilIsCheckedBeforeItsRowLoopNotInside() throws Exception {
@@ -87,11 +90,25 @@ class HoistingTest {
     void elementsChangedInPlaceInALoopAreCheckedForWritingBeforeIt() throws Exception {
         // cells[i].value = ..; cells[i].count++: one write range for both, none per element (the
         // checks of the unregistered elements' own fields stay inside).
-        List<String> arrayChecks = List.of("read", "write", "readRange", "writeRange");
         List<String> calls = checksCalled(InPlacePlain.class, "changeRange", false);
-        assertEquals(List.of("writeRange"), calls.stream().filter(arrayChecks::contains).toList(), "calls: " + calls);
+        assertEquals(List.of("writeRange"), calls.stream().filter(ARRAY_CHECKS::contains).toList(), "calls: " + calls);
         List<String> inside = checksCalled(InPlacePlain.class, "changeRange", true);
-        assertEquals(List.of(), inside.stream().filter(arrayChecks::contains).toList(), "calls inside the loop: " + inside);
+        assertEquals(List.of(), inside.stream().filter(ARRAY_CHECKS::contains).toList(), "calls inside the loop: " + inside);
+    }
+
+    @Test
+    void elementsChangedInPlaceByTheirOwnMethodInALoopAreCheckedForWritingBeforeIt() throws Exception {
+        // bodies[i].step(k), step a final method writing this.x: one write range, nothing per element.
+        List<String> calls = checksCalled(MethodsInPlacePlain.Body.class, "stepAll", false);
+        assertEquals(List.of("writeRange"), calls.stream().filter(ARRAY_CHECKS::contains).toList(), "calls: " + calls);
+        assertEquals(List.of(), checksCalled(MethodsInPlacePlain.Body.class, "stepAll", true), "calls inside the loop");
+    }
+
+    @Test
+    void elementsReadThroughAGetterAreCheckedForReading() throws Exception {
+        // bodies[i].getX() only reads this.x: a read check per element (the call may synchronize).
+        List<String> calls = checksCalled(MethodsInPlacePlain.class, "sumOfX", false);
+        assertEquals(List.of("read"), calls.stream().filter(ARRAY_CHECKS::contains).toList(), "calls: " + calls);
     }
 
     @Test
@@ -121,7 +138,7 @@ class HoistingTest {
     /** {@code c}'s class file as the rewriter makes it. */
     static ClassFile rewritten(Class<?> c) throws IOException, RewriteException {
         byte[] original;
-        try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+        try (InputStream in = c.getResourceAsStream(c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class")) {
             original = in.readAllBytes();
         }
         ClassPool pool = new ClassPool(true);

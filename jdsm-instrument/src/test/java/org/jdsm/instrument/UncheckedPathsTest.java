@@ -59,6 +59,12 @@ class UncheckedPathsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
+    void objectsChangedInPlaceByTheirOwnMethods(String protocol) {
+        run("MethodsInPlacePlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
     void lambdasRecordsSwitchesStridesAndEveryPrimitiveType(String protocol) {
         run("LambdasAndStridesPlain", protocol, "13");
     }

@@ -1,0 +1,91 @@
+package org.jdsm.instrument;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javassist.ClassPool;
+import javassist.CtMethod;
+import javassist.NotFoundException;
+import javassist.bytecode.BadBytecode;
+import javassist.bytecode.CodeAttribute;
+import javassist.bytecode.Opcode;
+
+/**
+ * Which calls may change the object they are made on (its fields, or what they hold), so that a
+ * call on an element of a shared array or on an object in a shared object's field
+ * ({@code cells[i].move(dt)}, {@code holder.inner.increment()}) is checked for writing, and a
+ * getter's for reading. Decided from the code of the method the call resolves to in the receiver's
+ * static type or its superclasses ({@link ThisWrites}); an override in a subclass is not looked at.
+ * Counted as may-write, since nothing tells otherwise: a call through an interface (the
+ * implementation is not known), a default or abstract method, one without code or whose class is
+ * not found, a call back into a method being looked at or deeper than {@link #MAX_DEPTH}, and any
+ * method of the JDK but the few known to change nothing ({@link #changesNothing}). Answers are kept per method, for every class the rewriter rewrites.
+ */
+final class ReceiverWrites {
+
+    private static final int MAX_DEPTH = 8;
+    /** Classes whose code is not looked at: only those known to change nothing are taken at their word. */
+    private static final List<String> JDK_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+    /** Final classes whose instances never change (String's lazily cached hash aside). */
+    private static final Set<String> UNCHANGING = Set.of("java.lang.String", "java.lang.Integer", "java.lang.Long",
+            "java.lang.Double", "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
+            "java.lang.Boolean");
+    /** Object's methods that call nothing back (toString calls hashCode, which a class may override). */
+    private static final Set<String> OBJECT_QUERIES = Set.of("getClass", "hashCode", "equals");
+
+    private final ClassPool types;
+    /** Per method ({@code class.name + descriptor}): may it change its object. */
+    private final Map<String, Boolean> answers = new HashMap<>();
+    /** The methods being looked at, callers first. */
+    private final Set<String> open = new HashSet<>();
+
+    ReceiverWrites(ClassPool types) {
+        this.types = types;
+    }
+
+    /** True unless the instance call {@code call} made by {@code opcode} surely leaves its receiver unchanged. */
+    boolean mayWrite(int opcode, CallRef call) {
+        if (call.owner().startsWith("[")) {
+            return false; // an array's clone(), getClass(), ...: Object's, on an array of its own
+        }
+        if (opcode == Opcode.INVOKEINTERFACE) {
+            return true;
+        }
+        CtMethod method;
+        try {
+            method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
+        } catch (NotFoundException e) {
+            return true;
+        }
+        String declaring = method.getDeclaringClass().getName();
+        if (JDK_PREFIXES.stream().anyMatch(declaring::startsWith)) {
+            return !changesNothing(declaring, call.name());
+        }
+        String key = declaring + "." + call.name() + call.descriptor();
+        Boolean known = answers.get(key);
+        if (known != null) {
+            return known;
+        }
+        if (open.contains(key) || open.size() >= MAX_DEPTH || method.getDeclaringClass().isInterface()) {
+            return true; // a recursion, a long chain, a default method: not followed
+        }
+        open.add(key);
+        boolean answer;
+        try {
+            CodeAttribute code = method.getMethodInfo2().getCodeAttribute();
+            answer = code == null || ThisWrites.in(code, this);
+        } catch (BadBytecode | RuntimeException e) {
+            answer = true;
+        } finally {
+            open.remove(key);
+        }
+        answers.put(key, answer); // a may-write found through an unfollowed call only errs on the safe side
+        return answer;
+    }
+
+    private static boolean changesNothing(String declaring, String name) {
+        return UNCHANGING.contains(declaring) || declaring.equals("java.lang.Object") && OBJECT_QUERIES.contains(name);
+    }
+}
