@@ -1,6 +1,5 @@
 package org.jdsm;
 
-import java.util.function.BooleanSupplier;
 
 /**
  * Mutual exclusion among the threads of one node for one block or lock, owned by a holder object
@@ -36,21 +35,8 @@ final class HolderMutex {
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {
-        waitUntil(() -> holder == null || holder == who, pool);
+        pool.await(this, () -> holder == null || holder == who);
         return take(who) == 1;
-    }
-
-    /** Waits on the monitor (held) until {@code done}, waking to notice an abort. */
-    private void waitUntil(BooleanSupplier done, SharedObjectPool pool) {
-        while (!done.getAsBoolean()) {
-            pool.checkAborted();
-            try {
-                wait(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DsmException("interrupted while waiting for a DSM lock", e);
-            }
-        }
     }
 
     /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */
@@ -67,7 +53,7 @@ final class HolderMutex {
      * {@code acquireAsync}) must not go ahead of it.
      */
     synchronized void awaitReady(SharedObjectPool pool) {
-        waitUntil(() -> ready, pool);
+        pool.await(this, () -> ready);
     }
 
     /** The outermost entry has taken what the mutex guards. */

@@ -634,8 +634,10 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Waits on {@code monitor} (held by the caller) until {@code done}; wakes to notice an abort. */
     protected final void await(Object monitor, BooleanSupplier done) {
+        LongWait wait = new LongWait();
         while (!done.getAsBoolean()) {
             checkAborted();
+            wait.check();
             try {
                 monitor.wait(100);
             } catch (InterruptedException e) {
@@ -685,8 +687,10 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Waits for a reply future; wakes to notice an abort. */
     protected final <T> T await(Future<T> future) {
+        LongWait wait = new LongWait();
         while (true) {
             checkAborted();
+            wait.check();
             try {
                 return future.get(100, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {

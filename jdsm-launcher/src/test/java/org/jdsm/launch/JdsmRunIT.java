@@ -105,6 +105,22 @@ class JdsmRunIT {
     }
 
     @Test
+    void aLongWaitSaysWhichCallOfTheJobWaits() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", "--jvm-arg=-Djdsm.longWaitSeconds=1",
+                TEST_CLASSES, "org.jdsm.launch.jobs.LateToBarrier", "3500")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
+            assertFalse(notices.isEmpty(), jdsm.transcript());
+            assertTrue(notices.stream().allMatch(line -> line.startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited")),
+                    jdsm.transcript());
+            assertTrue(notices.get(0).contains(" s in Spmd.barrier called at org.jdsm.launch.jobs.LateToBarrier.start(LateToBarrier.java:"),
+                    jdsm.transcript());
+            assertTrue(notices.size() <= 2, "1 s, then 2 s: doubling, not one line per wake-up\n" + jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[1] rank 1 passed the barrier"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void vecMulInOneJvmWithLocalComm() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "4", "-t", "2", "--comm", "local", SAMPLES, VECMUL, "100000")) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
