@@ -23,8 +23,12 @@ final class RegistrationCheck {
                 }
             }
             if (reference.size() != other.size()) {
+                boolean moreOnZero = reference.size() > other.size();
+                String extra = (moreOnZero ? reference : other).get(common);
                 return "registrations differ between nodes: node 0 registered " + reference.size()
-                        + " shared objects, node " + node + " registered " + other.size();
+                        + " shared objects, node " + node + " registered " + other.size() + "; shared object #" + common
+                        + " (" + extra + ") exists only on node " + (moreOnZero ? "0" : Integer.toString(node))
+                        + " (register the same objects in the same order on every node)";
             }
         }
         return null;

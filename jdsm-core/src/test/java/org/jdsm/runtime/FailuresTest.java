@@ -1,0 +1,37 @@
+package org.jdsm.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jdsm.DsmException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Failures}: the job's own exception keeps the top of its trace; a {@link DsmException}, which
+ * says what the job did wrong, shows only where the job called and the causes it does not repeat.
+ */
+class FailuresTest {
+
+    @Test
+    void aJobsOwnExceptionKeepsItsTrace() {
+        IllegalStateException thrown = new IllegalStateException("boom");
+        String text = Failures.describe(thrown);
+        assertTrue(text.startsWith("java.lang.IllegalStateException: boom\n\tat org.jdsm.runtime.FailuresTest."), text);
+    }
+
+    @Test
+    void aMistakeShowsTheJobsCallAndOnlyNewCauses() {
+        IllegalStateException root = new IllegalStateException("inner detail\nsecond line");
+        RuntimeException repeated = new RuntimeException("cannot do it: inner detail", root);
+        DsmException e = new DsmException("the job did X wrong (cannot do it: inner detail)", repeated);
+        e.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.jdsm.SharedObjectPool", "register", "SharedObjectPool.java", 97),
+            new StackTraceElement("my.Job", "helper", "Job.java", 12),
+            new StackTraceElement("my.Job", "init", "Job.java", 5),
+            new StackTraceElement("org.jdsm.runtime.NodeRuntime", "run", "NodeRuntime.java", 140),
+            new StackTraceElement("my.Main", "main", "Main.java", 3),
+        });
+        assertEquals("org.jdsm.DsmException: the job did X wrong (cannot do it: inner detail)\n"
+                + "\tat my.Job.helper(Job.java:12)\n\tat my.Job.init(Job.java:5)", Failures.describe(e));
+    }
+}
