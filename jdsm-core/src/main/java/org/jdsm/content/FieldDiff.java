@@ -37,6 +37,11 @@ public final class FieldDiff {
         return n == 0 ? null : new FieldDiff(Arrays.copyOf(changed, n), Arrays.copyOf(values, n));
     }
 
+    /** Number of fields the diff changes. */
+    public int changedFields() {
+        return fields.length;
+    }
+
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
             access.set(target, fields[i], values[i]);

@@ -15,7 +15,7 @@ import org.jdsm.runtime.DsmStats;
 public final class DiffEvent extends BlockEvent {
 
     @Label("Elements")
-    @Description("Array elements the diff changes; -1 for a single object's field diff")
+    @Description("Array elements, or a single object's fields, the diff changes")
     long elements;
 
     @Label("Applied")

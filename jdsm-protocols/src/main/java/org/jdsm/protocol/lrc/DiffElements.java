@@ -1,6 +1,7 @@
 package org.jdsm.protocol.lrc;
 
 import org.jdsm.content.ArrayDiff;
+import org.jdsm.content.FieldDiff;
 
 /** How many elements a diff changes, for statistics and events. */
 final class DiffElements {
@@ -8,8 +9,11 @@ final class DiffElements {
     private DiffElements() {
     }
 
-    /** Changed array elements; -1 for a field diff of a single object (not counted in elements). */
+    /** Changed array elements, or changed fields of a single object; 0 for no diff (null). */
     static long of(Object diff) {
-        return diff instanceof ArrayDiff changes ? changes.changedElements() : -1;
+        if (diff instanceof ArrayDiff changes) {
+            return changes.changedElements();
+        }
+        return diff instanceof FieldDiff fields ? fields.changedFields() : 0;
     }
 }

@@ -313,9 +313,7 @@ public final class LazyRelease extends SharedObjectPool {
         trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
         recycle(spentTwin);
         stats().increment(Counter.DIFFS_SENT);
-        if (elements >= 0) {
-            stats().add(Counter.DIFF_ELEMENTS, elements);
-        }
+        stats().add(Counter.DIFF_ELEMENTS, elements);
     }
 
     /**
