@@ -18,13 +18,13 @@ public final class SharedObjectForBlock extends SharedObject {
     private final int blockLength;
     private final int blocks;
     private final Distribution distribution;
-    private final WireFormat wire;
     private final SameContent sameContent;
+    private final WireFormat wire;
 
     SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution, WireFormat wire) {
         super(array, key, nodes);
-        this.wire = wire;
         this.sameContent = new SameContent(wire);
+        this.wire = wire;
         this.kind = ElementKind.of(array);
         this.length = java.lang.reflect.Array.getLength(array);
         if (blockLength < 1) {
@@ -77,8 +77,8 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     /**
-     * A copy of the block. Object elements are copied too (deeply, through the wire format), so that
-     * an element changed in place differs from its twin.
+     * Object elements are copied deeply: an element changed in place (its reference kept) must
+     * differ from the twin, and a later change must not reach a snapshot already taken.
      */
     @Override
     public Object snapshot(int block) {
@@ -87,13 +87,13 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     /**
-     * A primitive block is read in place by the encoder ({@link ArrayRange}); an object block's
-     * references are copied, and the encoder copies the elements.
+     * A primitive block is read in place by the encoder ({@link ArrayRange}); an object block is
+     * copied shallowly (encoded at once, like the in-place range, so no deep copy is needed).
      */
     @Override
     public Object outgoing(int block) {
-        int start = blockStart(block);
-        return kind.isPrimitive() ? ArrayRange.of(object(), start, blockSize(block)) : kind.copyRange(object(), start, blockSize(block));
+        return kind.isPrimitive() ? ArrayRange.of(object(), blockStart(block), blockSize(block))
+                : kind.copyRange(object(), blockStart(block), blockSize(block));
     }
 
     @Override
@@ -101,7 +101,7 @@ public final class SharedObjectForBlock extends SharedObject {
         System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
     }
 
-    /** Primitive elements are copied in; object elements are not (the block takes the content's instances). */
+    /** Primitive elements are copied in; object elements are shared with the content, so it cannot be a twin. */
     @Override
     public boolean installKeepsContentPrivate() {
         return kind.isPrimitive();
@@ -109,17 +109,34 @@ public final class SharedObjectForBlock extends SharedObject {
 
     @Override
     public Object diff(int block, Object twin) {
-        return changes(object(), blockStart(block), twin, blockSize(block));
+        if (!kind.isPrimitive()) {
+            return diffSnapshots(block, kind.copyRange(object(), blockStart(block), blockSize(block)), twin);
+        }
+        return ArrayDiff.between(kind, object(), blockStart(block), twin, blockSize(block));
     }
 
+    /**
+     * Object elements compare by content (the twin is a deep copy): {@code newer}'s unchanged ones
+     * take the twin's reference first. Changed primitive-array elements carry only their changed
+     * elements ({@link ArrayDiff#nestArrays}).
+     */
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
-        return changes(newer, 0, older, blockSize(block));
-    }
-
-    private ArrayDiff changes(Object current, int offset, Object twin, int n) {
-        return kind.isPrimitive() ? ArrayDiff.between(kind, current, offset, twin, n)
-                : ArrayDiff.between((Object[]) current, offset, (Object[]) twin, n, sameContent);
+        if (kind.isPrimitive()) {
+            return ArrayDiff.between(kind, newer, 0, older, blockSize(block));
+        }
+        Object[] now = (Object[]) newer;
+        Object[] twin = (Object[]) older;
+        for (int i = 0; i < now.length; i++) {
+            if (sameContent.test(now[i], twin[i])) {
+                now[i] = twin[i];
+            }
+        }
+        ArrayDiff diff = ArrayDiff.between(kind, newer, 0, older, blockSize(block));
+        if (diff != null) {
+            diff.nestArrays(twin);
+        }
+        return diff;
     }
 
     @Override
@@ -128,10 +145,10 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     /**
-     * Object elements are compared by content ({@link SameContent}), since the twin and the master
-     * hold copies: the block takes the master's element only where the master changed it and this
-     * node did not, and the new twin gets its own copy of each element taken, so that a later change
-     * in place still differs from the twin.
+     * Object elements compare by content ({@link SameContent}) on both sides: the twin is a deep
+     * copy and an element may be changed in place. The block takes a copy of the master's element
+     * only where the master changed it and this node did not (the master, now the twin, must not
+     * share an instance with the block).
      */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
@@ -144,14 +161,22 @@ public final class SharedObjectForBlock extends SharedObject {
         int at = blockStart(block);
         for (int i = 0; i < newer.length; i++) {
             if (!sameContent.test(local[at + i], older[i])) {
+                takeArrayChanges(local[at + i], newer[i], older[i]);
                 continue; // written here: kept, and the master's value in the twin makes the next diff carry it
             }
             if (!sameContent.test(newer[i], older[i])) {
-                local[at + i] = newer[i];
-                newer[i] = wire.copy(newer[i]);
+                local[at + i] = wire.copy(newer[i]);
             }
         }
         return newer;
+    }
+
+    /** A row written here takes the elements that the master changed in it (a diff nested as {@link ArrayDiff#nestArrays} makes). */
+    private static void takeArrayChanges(Object mine, Object master, Object twin) {
+        ArrayDiff changed = ArrayDiff.ofArrays(master, twin);
+        if (changed != null && ArrayDiff.ofArrays(mine, twin) != null) { // mine: an array of the same type and length
+            changed.applyTo(mine, 0);
+        }
     }
 
     @Override

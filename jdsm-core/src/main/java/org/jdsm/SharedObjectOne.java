@@ -54,12 +54,12 @@ public final class SharedObjectOne extends SharedObject {
 
     @Override
     public Object diff(int block, Object twin) {
-        return FieldDiff.between(fields, sameContent, object(), twin);
+        return FieldDiff.between(fields, object(), twin, sameContent);
     }
 
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
-        return FieldDiff.between(fields, sameContent, newer, older);
+        return FieldDiff.between(fields, newer, older, sameContent);
     }
 
     @Override
@@ -70,7 +70,7 @@ public final class SharedObjectOne extends SharedObject {
     /** As the default, but the object takes a copy of the master's changed fields: the master becomes the twin. */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
-        FieldDiff changed = FieldDiff.between(fields, sameContent, wire.copy(master), twin);
+        FieldDiff changed = FieldDiff.between(fields, wire.copy(master), twin, sameContent);
         if (changed != null) {
             changed.applyTo(fields, object());
         }

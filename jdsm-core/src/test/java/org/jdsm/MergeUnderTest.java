@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SharedObject#mergeUnder}: a block takes what the master changed since the twin and keeps
  * what this node wrote since; the returned twin makes the next diff hold this node's writes alone.
- * Also a single object's diff, which must leave out fields whose content did not change.
  */
 class MergeUnderTest {
 
@@ -60,41 +59,104 @@ class MergeUnderTest {
             assertSame(before[i], array[i], "element " + i + " is unchanged on both sides: not rewritten");
         }
         assertEquals(1, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(), "the next diff: element 5 only");
-        ((Cell) array[3]).value = 31; // a change in place of the element the merge took
-        ((Cell) array[6]).value = 60; // and of one it left alone
-        assertEquals(3, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(),
-                "changes in place differ from the twin: it holds copies, not the block's instances");
     }
 
-    /** A single shared object with a field of {@link Cell}, which has no value equals. */
+    /** A single shared object holding a nested object whose class compares by identity. */
     static final class Holder {
-        long count;
-        Cell cell = new Cell(7);
+        long plain;
+        Cell cell = new Cell();
+        long[] slots = new long[3];
     }
 
     @Test
-    void singleObjectDiffLeavesOutAnUnchangedFieldOfAClassWithoutEquals() {
-        Holder holder = new Holder();
-        SharedObject so = new SharedObjectOne(holder, 0, 1, wire);
-        Object twin = so.snapshot(0); // a decoded copy: its cell is another instance
-        holder.count = 1;
-        Holder home = new Holder();
-        home.cell = new Cell(8); // another node's write of the cell, already at the home
-        new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, twin));
-        assertEquals(1, home.count, "this node's write");
-        assertEquals(8, home.cell.value, "the diff must not carry this node's unchanged cell over the other node's write");
-    }
-
-    @Test
-    void singleObjectMergeKeepsItsOwnCellWhereTheMasterDidNotChangeIt() {
-        Holder holder = new Holder();
-        SharedObject so = new SharedObjectOne(holder, 0, 1, wire);
+    void singleObjectDiffLeavesOutNestedObjectsItDidNotChange() {
+        Holder local = new Holder();
+        SharedObject so = new SharedObjectOne(local, 0, 1, wire);
         Object twin = so.snapshot(0);
-        holder.cell = new Cell(70); // this node's write
-        Holder master = wire.copy((Holder) twin);
-        master.count = 5; // the master's change
+        local.plain = 7;
+        Object diff = so.diff(0, twin);
+        Holder master = new Holder();
+        master.cell.value = 9; // another node's write, already merged at the home
+        new SharedObjectOne(master, 0, 1, wire).applyDiff(0, diff);
+        assertEquals(7, master.plain, "this node's write");
+        assertEquals(9, master.cell.value, "the other node's write survives this node's diff");
+    }
+
+    @Test
+    void singleObjectMergeKeepsNestedObjectsWrittenInPlace() {
+        Holder local = new Holder();
+        SharedObject so = new SharedObjectOne(local, 0, 1, wire);
+        Holder twin = (Holder) so.snapshot(0);
+        local.cell.value = 5; // this node's write, in place
+        Holder master = wire.copy(twin);
+        master.plain = 3; // the master's change
         so.mergeUnder(0, master, twin);
-        assertEquals(5, holder.count, "the master's change");
-        assertEquals(70, holder.cell.value, "this node's write");
+        assertEquals(3, local.plain, "the master's change");
+        assertEquals(5, local.cell.value, "this node's write");
+    }
+
+    @Test
+    void objectBlockDiffCarriesElementsChangedInPlace() {
+        Object[] array = {new Cell(0), new Cell(1), new Cell(2), new Cell(3)};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 4, Distribution.BLOCK, wire);
+        Object twin = so.snapshot(0);
+        ((Cell) array[2]).value = 20; // the reference stays
+        Object[] master = {new Cell(0), new Cell(1), new Cell(2), new Cell(3)};
+        new SharedObjectForBlock(master, 0, 1, 4, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, twin));
+        assertEquals(20, ((Cell) master[2]).value, "the in-place write reached the master");
+        assertEquals(1, ((org.jdsm.content.ArrayDiff) so.diff(0, twin)).changedElements(), "element 2 only");
+    }
+
+    @Test
+    void objectBlockMergeKeepsElementsChangedInPlaceAndSharesNothingWithTheTwin() {
+        Object[] array = {new Cell(0), new Cell(1), new Cell(2), new Cell(3)};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 4, Distribution.BLOCK, wire);
+        Object[] twin = (Object[]) so.snapshot(0);
+        ((Cell) array[2]).value = 20; // this node's write, in place
+        Object[] master = wire.copy(twin);
+        ((Cell) master[1]).value = 10; // the master's change
+        Object[] newTwin = (Object[]) so.mergeUnder(0, master, twin);
+        assertEquals(10, ((Cell) array[1]).value, "the master's change");
+        assertEquals(20, ((Cell) array[2]).value, "this node's write");
+        ((Cell) array[1]).value = 11; // a later in-place write must show in the next diff
+        assertEquals(2, ((org.jdsm.content.ArrayDiff) so.diff(0, newTwin)).changedElements(), "elements 1 and 2");
+    }
+
+    @Test
+    void rowsOfATwoDimensionalArrayMergeElementByElement() {
+        long[][] rows = new long[2][4];
+        SharedObject so = new SharedObjectForBlock(rows, 0, 1, 2, Distribution.BLOCK, wire);
+        Object[] twin = (Object[]) so.snapshot(0);
+        rows[0][1] = 10; // this node's write, in place in a row
+        Object[] master = wire.copy(twin);
+        ((long[]) master[0])[2] = 20; // another node's write to the same row, merged at the home
+        long[] row = rows[0];
+        Object newTwin = so.mergeUnder(0, master, twin);
+        assertArrayEquals(new long[] {0, 10, 20, 0}, rows[0], "the master's element beside this node's");
+        assertSame(row, rows[0], "the row is merged in place");
+
+        long[][] home = new long[2][4];
+        home[0][3] = 30; // a third node's write, at the home already
+        home[0][2] = 20;
+        new SharedObjectForBlock(home, 0, 1, 2, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, newTwin));
+        assertArrayEquals(new long[] {0, 10, 20, 30}, home[0], "the diff carries element 1 of the row alone");
+    }
+
+    @Test
+    void singleObjectArrayFieldMergesElementByElement() {
+        Holder local = new Holder();
+        SharedObject so = new SharedObjectOne(local, 0, 1, wire);
+        Holder twin = (Holder) so.snapshot(0);
+        local.slots[0] = 5; // this node's write
+        Holder master = wire.copy(twin);
+        master.slots[1] = 6; // another node's write to the same array field
+        Holder newTwin = (Holder) so.mergeUnder(0, master, twin);
+        assertArrayEquals(new long[] {5, 6, 0}, local.slots, "both writes");
+
+        Holder home = new Holder();
+        home.slots[1] = 6;
+        home.slots[2] = 7; // a third node's write, at the home already
+        new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, newTwin));
+        assertArrayEquals(new long[] {5, 6, 7}, home.slots, "the diff carries element 0 alone");
     }
 }

@@ -1,6 +1,5 @@
 package org.jdsm.content;
 
-import java.util.function.IntPredicate;
 import org.jdsm.wire.ArrayRange;
 import org.jdsm.wire.WireFormat;
 
@@ -8,6 +7,7 @@ import org.jdsm.wire.WireFormat;
  * The elements of one array block that changed since its twin: runs of changed positions
  * (relative to the block start) and their new values packed into one array of the element type.
  * Applying it writes only those elements, so diffs of different writers to disjoint elements merge.
+ * In an object block a changed primitive-array element may itself be such a diff ({@link #nestArrays}).
  */
 public final class ArrayDiff {
 
@@ -31,75 +31,23 @@ public final class ArrayDiff {
     }
 
     /**
-     * Compares {@code current[offset, offset+n)} with {@code twin[0, n)} of a primitive kind; null
-     * when nothing changed. A single run (e.g. a block written all over) keeps its values in
+     * Compares {@code current[offset, offset+n)} with {@code twin[0, n)}; null when nothing changed.
+     * A single run of a primitive array (e.g. a block written all over) keeps its values in
      * {@code current} until the diff is encoded, so {@code current} must not change before then.
      */
     public static ArrayDiff between(ElementKind kind, Object current, int offset, Object twin, int n) {
-        return collect(kind, current, offset, n, new Differences() {
-            @Override
-            public int first(int from) {
-                int m = kind.mismatch(current, offset + from, twin, from, n - from);
-                return m < 0 ? -1 : from + m;
-            }
-
-            @Override
-            public int runEnd(int from) {
-                return kind.runEnd(current, offset, twin, from, n);
-            }
-        });
-    }
-
-    /**
-     * As {@link #between(ElementKind, Object, int, Object, int)} for reference elements, which
-     * compare by content: an element changed in place is a write, and an equal copy (a decoded twin
-     * holds new instances) is not.
-     */
-    public static ArrayDiff between(Object[] current, int offset, Object[] twin, int n, SameContent same) {
-        IntPredicate differs = i -> !same.test(current[offset + i], twin[i]);
-        return collect(ElementKind.OBJECT, current, offset, n, new Differences() {
-            @Override
-            public int first(int from) {
-                for (int i = from; i < n; i++) {
-                    if (differs.test(i)) {
-                        return i;
-                    }
-                }
-                return -1;
-            }
-
-            @Override
-            public int runEnd(int from) {
-                int j = from;
-                while (j < n && differs.test(j)) {
-                    j++;
-                }
-                return j;
-            }
-        });
-    }
-
-    /** Where the changed elements of a range of {@code n} are. */
-    private interface Differences {
-        /** First changed position at or after {@code from}, or -1. */
-        int first(int from);
-
-        /** First unchanged position at or after {@code from}, or n. */
-        int runEnd(int from);
-    }
-
-    private static ArrayDiff collect(ElementKind kind, Object current, int offset, int n, Differences differences) {
         int[] starts = new int[8];
         int[] lengths = new int[8];
         int runs = 0;
         int changed = 0;
         int pos = 0;
         while (pos < n) {
-            int start = differences.first(pos);
-            if (start < 0) {
+            int m = kind.mismatch(current, offset + pos, twin, pos, n - pos);
+            if (m < 0) {
                 break;
             }
-            int end = differences.runEnd(start + 1);
+            int start = pos + m;
+            int end = kind.runEnd(current, offset, twin, start + 1, n);
             if (runs == starts.length) {
                 starts = java.util.Arrays.copyOf(starts, runs * 2);
                 lengths = java.util.Arrays.copyOf(lengths, runs * 2);
@@ -125,8 +73,40 @@ public final class ArrayDiff {
         return new ArrayDiff(java.util.Arrays.copyOf(starts, runs), java.util.Arrays.copyOf(lengths, runs), values);
     }
 
-    /** Writes the changed elements into {@code target}, whose block starts at {@code offset}. */
+    /**
+     * For an object block: every changed element that is a primitive array of the same type and
+     * length as its {@code twin} element (a row of a two-dimensional array) becomes a diff of that
+     * array, so that writers of disjoint elements of one row merge as writers of one block do.
+     */
+    public void nestArrays(Object[] twin) {
+        Object[] changed = (Object[]) values;
+        int v = 0;
+        for (int r = 0; r < runStarts.length; r++) {
+            for (int k = 0; k < runLengths[r]; k++, v++) {
+                ArrayDiff row = ofArrays(changed[v], twin[runStarts[r] + k]);
+                if (row != null) {
+                    changed[v] = row;
+                }
+            }
+        }
+    }
+
+    /** What changed from {@code before} to {@code now} if both are primitive arrays of one type and length; else null. */
+    public static ArrayDiff ofArrays(Object now, Object before) {
+        if (now == null || before == null || now.getClass() != before.getClass() || !now.getClass().isArray()) {
+            return null;
+        }
+        ElementKind kind = ElementKind.of(now);
+        int n = java.lang.reflect.Array.getLength(now);
+        return kind.isPrimitive() && n == java.lang.reflect.Array.getLength(before) ? between(kind, now, 0, before, n) : null;
+    }
+
+    /** Writes the changed elements into {@code target}, whose block starts at {@code offset}; nested diffs into the arrays there. */
     public void applyTo(Object target, int offset) {
+        if (values instanceof Object[] changed) {
+            applyElements(changed, (Object[]) target, offset);
+            return;
+        }
         int v = 0;
         for (int r = 0; r < runStarts.length; r++) {
             if (values instanceof ArrayRange range) {
@@ -135,6 +115,20 @@ public final class ArrayDiff {
                 System.arraycopy(values, v, target, offset + runStarts[r], runLengths[r]);
             }
             v += runLengths[r];
+        }
+    }
+
+    private void applyElements(Object[] changed, Object[] target, int offset) {
+        int v = 0;
+        for (int r = 0; r < runStarts.length; r++) {
+            for (int k = 0; k < runLengths[r]; k++, v++) {
+                int at = offset + runStarts[r] + k;
+                if (changed[v] instanceof ArrayDiff row) {
+                    row.applyTo(target[at], 0);
+                } else {
+                    target[at] = changed[v];
+                }
+            }
         }
     }
 

@@ -4,9 +4,8 @@ import java.util.Arrays;
 
 /**
  * The element types a shared array can have, with the few operations the DSM needs on ranges of
- * them: allocation, and for the primitive kinds a vectorised first-difference search
- * ({@link Arrays#mismatch}) and the end of a run of differences. Floating-point values compare by
- * their bits, so -0.0 vs 0.0 counts as a write.
+ * them: allocation, a vectorised first-difference search ({@link Arrays#mismatch}) and the end of a
+ * run of differences. Floating-point values compare by their bits, so -0.0 vs 0.0 counts as a write.
  */
 public enum ElementKind {
     DOUBLE(double[].class) {
@@ -113,12 +112,26 @@ public enum ElementKind {
             return j;
         }
     },
-    /**
-     * Reference elements compare by content, which needs the wire format:
-     * {@link ArrayDiff#between(Object[], int, Object[], int, SameContent)}.
-     */
+    /** Reference elements compare by identity (SharedObjectForBlock gives elements equal in content the twin's reference first). */
     OBJECT(Object[].class) {
         @Override Object newArray(int n) { return new Object[n]; }
+        @Override int mismatch(Object a, int af, Object b, int bf, int n) {
+            for (int i = 0; i < n; i++) {
+                if (((Object[]) a)[af + i] != ((Object[]) b)[bf + i]) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        @Override int runEnd(Object a, int af, Object b, int from, int to) {
+            Object[] x = (Object[]) a;
+            Object[] y = (Object[]) b;
+            int j = from;
+            while (j < to && x[af + j] != y[j]) {
+                j++;
+            }
+            return j;
+        }
     };
 
     private final Class<?> arrayClass;
@@ -134,19 +147,14 @@ public enum ElementKind {
         return this != OBJECT;
     }
 
-    /** Index (relative to the range starts) of the first difference in two ranges of length n, or -1. Primitive kinds only. */
-    int mismatch(Object a, int aFrom, Object b, int bFrom, int n) {
-        throw new UnsupportedOperationException(this + " elements compare by content");
-    }
+    /** Index (relative to the range starts) of the first difference in two ranges of length n, or -1. */
+    abstract int mismatch(Object a, int aFrom, Object b, int bFrom, int n);
 
     /**
      * First index j in [from, to) where {@code a[aFrom + j]} equals {@code b[j]}, or {@code to}: the end
      * of a run of changed elements. One typed loop per kind keeps the per-element cost minimal.
-     * Primitive kinds only.
      */
-    int runEnd(Object a, int aFrom, Object b, int from, int to) {
-        throw new UnsupportedOperationException(this + " elements compare by content");
-    }
+    abstract int runEnd(Object a, int aFrom, Object b, int from, int to);
 
     /** The kind of {@code array}, or null if it is not an array. */
     public static ElementKind of(Object array) {

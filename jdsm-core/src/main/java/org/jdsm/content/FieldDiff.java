@@ -1,8 +1,10 @@
 package org.jdsm.content;
 
-import java.util.Arrays;
-
-/** The fields of a single shared object that changed since its twin, with their new values. */
+/**
+ * The fields of a single shared object that changed since its twin, with their new values; a
+ * primitive-array field as an {@link ArrayDiff} of its changed elements, so that writers of
+ * disjoint elements of one array field merge.
+ */
 public final class FieldDiff {
 
     private int[] fields;
@@ -18,23 +20,23 @@ public final class FieldDiff {
     }
 
     /**
-     * Null when {@code current} and {@code twin} hold the same content in every field. Fields are
-     * compared by content, not {@code equals} alone: the twin is a decoded copy, so a field of a
-     * class with identity {@code equals} would always look changed, and the diff would carry this
-     * node's stale value of it over another node's write.
+     * Null when {@code current} and {@code twin} agree on every field. Fields compare by content
+     * ({@link SameContent}): the twin is a deep copy, so a field whose class keeps identity
+     * {@code equals} would otherwise always count as written, and the diff would carry this node's
+     * stale value of it over other writers' changes.
      */
-    public static FieldDiff between(ObjectFields access, SameContent same, Object current, Object twin) {
-        int[] changed = new int[access.count()];
-        Object[] values = new Object[access.count()];
-        int n = 0;
-        for (int i = 0; i < access.count(); i++) {
-            Object value = access.get(current, i);
-            if (!same.test(value, access.get(twin, i))) {
-                changed[n] = i;
-                values[n++] = value;
-            }
+    public static FieldDiff between(ObjectFields access, Object current, Object twin, SameContent same) {
+        int[] changed = access.changed(current, twin, same);
+        if (changed.length == 0) {
+            return null;
         }
-        return n == 0 ? null : new FieldDiff(Arrays.copyOf(changed, n), Arrays.copyOf(values, n));
+        Object[] values = new Object[changed.length];
+        for (int i = 0; i < changed.length; i++) {
+            Object now = access.get(current, changed[i]);
+            ArrayDiff elements = ArrayDiff.ofArrays(now, access.get(twin, changed[i]));
+            values[i] = elements != null ? elements : now;
+        }
+        return new FieldDiff(changed, values);
     }
 
     /** Number of fields the diff changes. */
@@ -44,7 +46,11 @@ public final class FieldDiff {
 
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
-            access.set(target, fields[i], values[i]);
+            if (values[i] instanceof ArrayDiff elements) {
+                elements.applyTo(access.get(target, fields[i]), 0); // in place: the array's other elements stay
+            } else {
+                access.set(target, fields[i], values[i]);
+            }
         }
     }
 }

@@ -78,4 +78,16 @@ public final class ObjectFields {
             set(target, i, get(source, i));
         }
     }
+
+    /** Indices of fields whose values differ between {@code current} and {@code twin}, as {@code same} tells. */
+    public int[] changed(Object current, Object twin, SameContent same) {
+        int[] out = new int[fields.length];
+        int n = 0;
+        for (int i = 0; i < fields.length; i++) {
+            if (!same.test(get(current, i), get(twin, i))) {
+                out[n++] = i;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
 }

@@ -2,32 +2,25 @@ package org.jdsm.content;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Set;
 import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal (deeply for arrays), or, for classes that keep
- * {@code Object}'s identity {@code equals}, encoded to the same bytes. A decoded copy of an element
- * is a new instance, so identity cannot tell a copy that came over the wire from a changed value.
+ * {@code Object}'s identity {@code equals}, copies of them encoded to the same bytes. A decoded
+ * copy of an element is a new instance, so identity cannot tell a copy that came over the wire
+ * from a changed value.
  */
 public final class SameContent {
 
     /**
-     * True where {@code deepEquals} alone tells content apart: primitive arrays and classes that
-     * override {@code equals}. Arrays of references may hold elements that do not.
+     * Values whose {@code equals} is their content: a difference there is a change, with no need to
+     * encode. A container's or a record's {@code equals} is not enough, since it compares its
+     * elements or components by their own {@code equals}, which may be identity.
      */
-    private static final ClassValue<Boolean> VALUE_EQUALS = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            if (type.isArray()) {
-                return type.getComponentType().isPrimitive();
-            }
-            try {
-                return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
-            } catch (NoSuchMethodException e) {
-                throw new IllegalStateException(e); // every class has equals(Object)
-            }
-        }
-    };
+    private static final Set<Class<?>> VALUE_EQUALS = Set.of(String.class, Boolean.class, Character.class, Byte.class,
+            Short.class, Integer.class, Long.class, Float.class, Double.class, boolean[].class, char[].class, byte[].class,
+            short[].class, int[].class, long[].class, float[].class, double[].class);
 
     private final WireFormat wire;
 
@@ -39,9 +32,15 @@ public final class SameContent {
         if (Objects.deepEquals(a, b)) {
             return true;
         }
-        if (a == null || b == null || a.getClass() != b.getClass() || VALUE_EQUALS.get(a.getClass())) {
+        if (a == null || b == null || a.getClass() != b.getClass()) {
             return false;
         }
-        return Arrays.equals(wire.encode(a), wire.encode(b));
+        if (VALUE_EQUALS.contains(a.getClass()) || a.getClass().isEnum()) {
+            return false;
+        }
+        // Encoded as copies: a copy lays out a hash container (capacity, hence iteration and encoding
+        // order) by its entries alone, where the original's layout depends on its history (a decoded
+        // map is sized for its entries, a map made with a larger capacity is not).
+        return Arrays.equals(wire.encode(wire.copy(a)), wire.encode(wire.copy(b)));
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Random;
-import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
@@ -65,25 +64,10 @@ class ArrayDiffTest {
         assertEquals(1, d.changedElements());
     }
 
-    /** A mutable element without a value equals. */
-    static final class Cell {
-        long value;
-    }
-
     @Test
-    void objectArraysCompareByContent() {
-        WireFormat wire = new WireFormat();
-        Object[] current = {"a", "b", new Cell(), new Cell(), new Cell()};
-        Object[] twin = wire.copy(current); // new instances, equal content
-        assertNull(ArrayDiff.between(current, 0, twin, 5, new SameContent(wire)), "equal copies are no change");
-        current[1] = "c"; // replaced
-        ((Cell) current[3]).value = 7; // changed in place
-        ArrayDiff diff = ArrayDiff.between(current, 0, twin, 5, new SameContent(wire));
-        assertEquals(2, diff.changedElements());
-        Object[] home = wire.copy(twin);
-        diff.applyTo(home, 0);
-        assertEquals("c", home[1]);
-        assertEquals(7, ((Cell) home[3]).value);
-        assertEquals(0, ((Cell) home[4]).value);
+    void objectArraysCompareByIdentity() {
+        Object[] twin = {"a", "b"};
+        Object[] current = {"a", new String("b")};
+        assertEquals(1, ArrayDiff.between(ElementKind.OBJECT, current, 0, twin, 2).changedElements());
     }
 }

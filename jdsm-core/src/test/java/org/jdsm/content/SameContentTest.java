@@ -3,19 +3,33 @@ package org.jdsm.content;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
 import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 
-/** {@link SameContent}: equal values, and copies of classes without a value equals, hold the same content. */
+/** {@link SameContent}: values of classes with identity {@code equals} compare by what they hold. */
 class SameContentTest {
 
     private final WireFormat wire = new WireFormat();
     private final SameContent same = new SameContent(wire);
 
-    /** A mutable class that keeps Object's identity equals. */
-    static final class Cell {
-        long value;
+    /** A value class without {@code equals}. */
+    static final class Tally {
+        long count;
+    }
+
+    @Test
+    void aHashMapAndItsCopyHoldTheSameContentWhateverTheirCapacities() {
+        HashMap<Integer, Tally> original = new HashMap<>();
+        original.put(3, new Tally());
+        original.put(4, new Tally());
+        @SuppressWarnings("unchecked") // decoded, a map is sized for its two entries and iterates 4 before 3
+        HashMap<Integer, Tally> map = (HashMap<Integer, Tally>) wire.readPayload(wire.open(wire.encode(original)));
+        HashMap<Integer, Tally> copy = wire.copy(map); // sized by default, it iterates 3 before 4
+        assertTrue(same.test(map, copy));
+        copy.get(4).count++;
+        assertFalse(same.test(map, copy), "a value changed in place");
     }
 
     @Test
@@ -30,16 +44,16 @@ class SameContentTest {
 
     @Test
     void copiesOfClassesWithoutEqualsCompareByEncoding() {
-        Cell cell = new Cell();
-        cell.value = 5;
-        Cell copy = wire.copy(cell);
-        assertTrue(same.test(cell, copy), "a decoded copy is the same content");
-        copy.value = 6;
-        assertFalse(same.test(cell, copy), "a change in place is a change");
-        Object[] cells = {cell, null};
-        Object[] copies = wire.copy(cells);
-        assertTrue(same.test(cells, copies), "arrays of such elements compare element by element's encoding");
-        ((Cell) copies[0]).value = 7;
-        assertFalse(same.test(cells, copies));
+        Tally tally = new Tally();
+        tally.count = 5;
+        Tally copy = wire.copy(tally);
+        assertTrue(same.test(tally, copy), "a decoded copy is the same content");
+        copy.count = 6;
+        assertFalse(same.test(tally, copy), "a change in place is a change");
+        Object[] tallies = {tally, null};
+        Object[] copies = wire.copy(tallies);
+        assertTrue(same.test(tallies, copies), "arrays of such elements compare by their encodings");
+        ((Tally) copies[0]).count = 7;
+        assertFalse(same.test(tallies, copies));
     }
 }

@@ -33,7 +33,9 @@ class MultiJvmConsistencyIT {
                 List.of("org.jdsm.protocol.chaos.RotatingOwnership", "6", "40", "21"),
                 List.of(SUITE + "RandomProgramTest$RandomProgramJob", "seed=5", "ops=40", "phases=4"),
                 List.of(SUITE + "LockedCounterTest$CounterJob", "iterations=150"),
-                List.of(SUITE + "FalseSharingTest$FalseSharingJob", "rounds=3"));
+                List.of(SUITE + "FalseSharingTest$FalseSharingJob", "rounds=3"),
+                List.of(SUITE + "NestedFieldWritersTest$NestedCounters", "phases=3", "iterations=12", "seed=7"),
+                List.of(SUITE + "MatrixRowsTest$MatrixColumns", "phases=3", "seed=7"));
         List<Arguments> out = new ArrayList<>();
         for (CommChoice comm : CommChoice.NETWORKED) {
             for (String protocol : List.of("lrc", "sc")) {

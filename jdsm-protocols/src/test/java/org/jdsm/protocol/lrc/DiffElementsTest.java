@@ -29,7 +29,8 @@ class DiffElementsTest {
         Point after = new Point();
         after.x = 1;
         after.z = 2;
-        assertEquals(2, DiffElements.of(FieldDiff.between(ObjectFields.of(Point.class), new SameContent(new WireFormat()), after, before)));
+        SameContent same = new SameContent(new WireFormat());
+        assertEquals(2, DiffElements.of(FieldDiff.between(ObjectFields.of(Point.class), after, before, same)));
         assertEquals(0, DiffElements.of(null), "no diff");
     }
 }
