@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import javassist.bytecode.ConstPool;
 import javassist.bytecode.Opcode;
 
 /**
@@ -26,7 +27,8 @@ import javassist.bytecode.Opcode;
 record CountedLoop(int head, int backEdge, int body, int inductionVariable, int exitOpcode, Expr limit, Invariants invariants) {
 
     /**
-     * What a loop leaves unchanged: the locals, fields and array elements it never stores to.
+     * What a loop leaves unchanged: the locals, fields and array elements it never stores to
+     * ({@code writtenFields}: every field reference naming a field it stores to, {@link #sameName}).
      * {@code callsOut}: it calls a method that may store to any field or array ({@link #storesNothing}).
      */
     record Invariants(Set<Integer> storedSlots, Set<Integer> writtenFields, boolean storesReferences, boolean callsOut) {
@@ -206,12 +208,28 @@ record CountedLoop(int head, int backEdge, int body, int inductionVariable, int 
                 }
             }
             if (op == Opcode.PUTFIELD || op == Opcode.PUTSTATIC) {
-                fields.add(scan.u16At(insn));
+                fields.addAll(sameName(scan.constPool(), scan.u16At(insn)));
             }
             references |= op == Opcode.AASTORE;
             callsOut |= op >= Opcode.INVOKEVIRTUAL && op <= Opcode.INVOKEDYNAMIC && !storesNothing(scan, insn);
         }
         return new Invariants(slots, fields, references, callsOut);
+    }
+
+    /**
+     * Every field reference of the class naming the field {@code fieldref} names: javac names the
+     * qualifier's static type, so {@code sub.n} and {@code ((Base) sub).n} are two entries for one
+     * field. Same-named fields of other classes count too, which only keeps a check in a loop.
+     */
+    private static Set<Integer> sameName(ConstPool constPool, int fieldref) {
+        String name = constPool.getFieldrefName(fieldref);
+        Set<Integer> refs = new HashSet<>();
+        for (int i = 1; i < constPool.getSize(); i++) {
+            if (constPool.getTag(i) == ConstPool.CONST_Fieldref && constPool.getFieldrefName(i).equals(name)) {
+                refs.add(i);
+            }
+        }
+        return refs;
     }
 
     /** True for a call of {@link Math} or {@link StrictMath}, which stores to no field or array of the program. */
