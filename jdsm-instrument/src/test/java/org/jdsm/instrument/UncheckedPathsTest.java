@@ -10,10 +10,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Paths by which plain code reached shared data without a current check (a loop bound held by a
  * shared object, a shared field read in {@code super(...)}'s argument, an array held by a shared
- * object, a loop bound or array changed through a reference of its superclass's type) or failed to instrument (a synchronized block whose body is a loop); also a loop entered
- * right after a barrier, and lambdas, records, switch expressions and strided loops over arrays of
- * every primitive type (which fail uninstrumented). Each program checks exact values after a barrier and fails if a write was
- * lost or a read was stale.
+ * object, a loop bound or array changed through a reference of its superclass's type) or failed
+ * to instrument (a synchronized block whose body is a loop); also a loop entered right after a
+ * barrier, lambdas, records, switch expressions and strided loops over arrays of every primitive
+ * type, and other shapes of access (AccessShapesPlain), all of which fail uninstrumented. Each
+ * program checks exact values after a barrier and fails if a write was lost or a read was stale.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class UncheckedPathsTest {
@@ -73,6 +74,12 @@ class UncheckedPathsTest {
     @ValueSource(strings = {"lrc", "sc"})
     void loopBoundOrArrayChangedThroughASuperclassReference(String protocol) {
         run("FieldBySubclassPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void otherShapesOfAccess(String protocol) {
+        run("AccessShapesPlain", protocol);
     }
 
     private static void run(String program, String protocol, String... args) {
