@@ -30,12 +30,16 @@ import org.jdsm.comm.net.HandshakeException;
  * challenge-response of {@link Handshake} and only then carries each side's UCX worker address
  * and tag key in an ADDRESS frame: only authenticated peers learn them. The connections stay open
  * as {@link ControlChannel}s; the listener closes once every peer is in. Blocking; runs in init.
- * A connection that fails to authenticate is closed with a log line and does not stop start-up.
+ * Each accepted connection authenticates on a thread of its own within {@code ucx.handshakeTimeoutMs}
+ * in all ({@link PendingHandshakes}); one that fails is closed with a log line and does not stop or
+ * delay start-up.
  */
 final class Bootstrap {
 
     private static final int MAX_ADDRESS_BYTES = 64 << 10;
     private static final long RETRY_MILLIS = 50;
+    /** How often the accept loop looks whether the handshakes running on their own threads are all in. */
+    private static final int ACCEPT_POLL_MILLIS = 50;
 
     private final CommConfig config;
     private final UcxOptions options;
@@ -124,31 +128,50 @@ final class Bootstrap {
     }
 
     private void acceptHigherRanks(ServerSocketChannel server) throws IOException {
-        while (connected().size() < config.nodes() - 1) {
-            int left = leftMillis();
-            SocketChannel channel;
-            try {
-                server.socket().setSoTimeout(left);
-                channel = server.socket().accept().getChannel();
-            } catch (SocketTimeoutException e) {
-                throw timeout();
-            }
-            try {
-                channel.socket().setSoTimeout(Math.min(options.handshakeMillis(), left));
-                DataInputStream in = new DataInputStream(channel.socket().getInputStream());
-                DataOutputStream out = output(channel);
-                Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, this::check);
-                channels[hello.dialerRank()] = swapAddresses(hello.dialerRank(), channel, in, out);
-            } catch (IOException | CommException e) {
-                UcxMesh.LOG.warning("node " + me() + ": refused a UCX bootstrap connection from "
-                        + channel.socket().getRemoteSocketAddress() + ": " + describe(e));
-                channel.close();
+        server.socket().setSoTimeout(ACCEPT_POLL_MILLIS);
+        try (PendingHandshakes pending = new PendingHandshakes(options.handshakeMillis())) {
+            while (connected().size() < config.nodes() - 1) {
+                leftMillis(); // throws once the deadline has passed
+                SocketChannel channel;
+                try {
+                    channel = server.socket().accept().getChannel();
+                } catch (SocketTimeoutException e) {
+                    continue; // handshakes finish on their own threads: look again
+                }
+                pending.start(channel, c -> authenticate(c, pending.millis()), this::register);
             }
         }
     }
 
+    /** One accepted connection's handshake and address swap; null, logged and closed, if it is refused. */
+    private ControlChannel authenticate(SocketChannel channel, int millis) {
+        try {
+            channel.socket().setSoTimeout(millis);
+            DataInputStream in = new DataInputStream(channel.socket().getInputStream());
+            DataOutputStream out = output(channel);
+            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, this::check);
+            return swapAddresses(hello.dialerRank(), channel, in, out);
+        } catch (IOException | CommException e) {
+            String reason = channel.isOpen() ? describe(e)
+                    : "no complete handshake in time (" + millis + " ms, or before start-up ended)";
+            UcxMesh.LOG.warning("node " + me() + ": refused a UCX bootstrap connection from "
+                    + channel.socket().getRemoteSocketAddress() + ": " + reason);
+            closeQuietly(channel);
+            return null;
+        }
+    }
+
+    private synchronized void register(ControlChannel channel) {
+        if (channels[channel.peer] != null) {
+            UcxMesh.LOG.warning("node " + me() + ": refused a second UCX control channel from node " + channel.peer);
+            channel.close();
+            return;
+        }
+        channels[channel.peer] = channel;
+    }
+
     /** Refuses a hello that is not a higher rank of this job asking for its (first) control channel to us. */
-    private void check(Handshake.Hello hello) {
+    private synchronized void check(Handshake.Hello hello) {
         int dialer = hello.dialerRank();
         if (hello.purpose() != Handshake.Purpose.UCX_CONTROL) {
             throw new HandshakeException("expected a " + Handshake.Purpose.UCX_CONTROL + " handshake, got " + hello.purpose());
@@ -182,7 +205,7 @@ final class Bootstrap {
         return new DataOutputStream(new BufferedOutputStream(channel.socket().getOutputStream()));
     }
 
-    private List<ControlChannel> connected() {
+    private synchronized List<ControlChannel> connected() {
         return Arrays.stream(channels).filter(c -> c != null).toList();
     }
 
@@ -215,6 +238,14 @@ final class Bootstrap {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommException("interrupted while connecting", e);
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // Refusing the connection anyway.
         }
     }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.RecordingDispatcher;
 import org.jdsm.comm.TestMesh;
 import org.jdsm.comm.net.BlockingHandshake;
+import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
 import org.jdsm.comm.testing.LogCapture;
@@ -60,6 +63,43 @@ class UcxCommTest {
             }
             assertTrue(log.messages().stream().anyMatch(m -> m.contains("refused a UCX bootstrap connection")),
                     log.messages().toString());
+        }
+    }
+
+    /**
+     * An intruder that sends its hello one byte at a time, each byte within the per-read time-out,
+     * must not hold up the real node 1 behind it: the handshake has a deadline as a whole.
+     */
+    @Test
+    void aTricklingIntruderDoesNotHoldUpStartUp() throws Exception {
+        try (LogCapture log = new LogCapture(UcxMesh.LOG.getName()); Solo node0 = new Solo();
+             SocketChannel intruder = SocketChannel.open(address(node0.address()))) {
+            Thread trickle = new Thread(() -> trickle(intruder), "trickling-intruder");
+            trickle.setDaemon(true);
+            trickle.start();
+            Thread.sleep(200); // the intruder is first in line
+            try (RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+                node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            }
+            assertTrue(log.messages().stream().anyMatch(m -> m.contains("refused a UCX bootstrap connection")),
+                    log.messages().toString());
+        }
+    }
+
+    /** A HELLO frame, one byte every 1.5 s (under Solo's 2 s handshake time-out), for at most 30 s. */
+    private static void trickle(SocketChannel intruder) {
+        byte[] hello = new Handshake(WRONG_SECRET, "any").dialer(Handshake.Purpose.UCX_CONTROL, 1, 0).hello().encode();
+        ByteBuffer frame = ByteBuffer.allocate(Frames.HEADER_BYTES + hello.length).putInt(hello.length)
+                .put(Frames.HELLO).put(hello);
+        frame.flip();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        try {
+            while (frame.hasRemaining() && System.nanoTime() < deadline) {
+                intruder.write(ByteBuffer.wrap(new byte[] {frame.get()}));
+                Thread.sleep(1500);
+            }
+        } catch (IOException | InterruptedException e) {
+            // node 0 hung up on us, or the test is over
         }
     }
 
