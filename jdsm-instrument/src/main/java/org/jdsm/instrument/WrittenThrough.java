@@ -11,9 +11,10 @@ import javassist.bytecode.Opcode;
  * {@code obj.arr[i] = v} and {@code obj.inner.x = v} write {@code obj} (the {@code getfield}), and
  * {@code cells[i].value = v} writes {@code cells[i]} (the {@code aaload}); so does a call on the
  * element or field of a method that may change its object ({@code cells[i].move(dt)},
- * {@code obj.inner.increment()}, see {@link ReceiverWrites}). A row of an array of arrays is an
- * array of its own ({@code grid[i][j] = v} writes the row). Not seen: a write through a local
- * alias, or one more field or element further down.
+ * {@code obj.inner.increment()}, see {@link ReceiverWrites}). {@code grid[i][j] = v} writes
+ * {@code grid[i]} as well as the row: a {@code double[][]} registered whole holds its rows as
+ * contents (rows registered one by one sit in an unregistered outer array, whose check is a no-op).
+ * Not seen: a write through a local alias, or one more field or element further down.
  */
 final class WrittenThrough {
 
@@ -29,7 +30,7 @@ final class WrittenThrough {
             }
             Instruction target = StackOrigin.targetOf(scan, insn);
             // The callee is looked at last: only calls on an element or a field cost an analysis.
-            if (target != null && (target.opcode() == Opcode.GETFIELD || target.opcode() == Opcode.AALOAD && !arrayStore)
+            if (target != null && (target.opcode() == Opcode.GETFIELD || target.opcode() == Opcode.AALOAD)
                     && (!call || receivers.mayWrite(op, CallRef.of(scan.constPool(), scan.u16At(insn))))) {
                 loads.add(target.pos());
             }

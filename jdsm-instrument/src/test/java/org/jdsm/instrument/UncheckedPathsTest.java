@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * object, a loop bound or array changed through a reference of its superclass's type) or failed
  * to instrument (a synchronized block whose body is a loop); also a loop entered right after a
  * barrier, lambdas, records, switch expressions and strided loops over arrays of every primitive
- * type, and other shapes of access (AccessShapesPlain), all of which fail uninstrumented. Each
+ * type, rows of a {@code double[][]} registered whole written in place (MatrixRowsPlain), and
+ * other shapes of access (AccessShapesPlain, MoreShapesPlain), all of which fail uninstrumented. Each
  * program checks exact values after a barrier and fails if a write was lost or a read was stale.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -80,6 +81,18 @@ class UncheckedPathsTest {
     @ValueSource(strings = {"lrc", "sc"})
     void otherShapesOfAccess(String protocol) {
         run("AccessShapesPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsOfAnArrayOfArraysRegisteredWhole(String protocol) {
+        run("MatrixRowsPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void moreShapesOfAccess(String protocol) {
+        run("MoreShapesPlain", protocol);
     }
 
     private static void run(String program, String protocol, String... args) {
