@@ -14,8 +14,8 @@ final class HolderMutex {
 
     private volatile Object holder;
     private int depth;
-    /** The outermost entry of the current holder has finished acquiring (see {@link #awaitReady}). */
-    private boolean ready;
+    /** The outermost entry of the current holder has finished acquiring (see {@link #awaitReady}); volatile for {@link #acquiring}. */
+    private volatile boolean ready;
     /** What the mutex guards, for errors: a lock's name or shared object; null for a block. */
     private final Object label;
 
@@ -75,6 +75,11 @@ final class HolderMutex {
     /** True if {@code who} holds this mutex. */
     boolean heldBy(Object who) {
         return holder == who;
+    }
+
+    /** True if {@code who} holds this mutex but its outermost entry is still taking what it guards (an {@code acquireAsync} in flight). */
+    boolean acquiring(Object who) {
+        return holder == who && !ready;
     }
 
     /** True if {@code who} holds this mutex exactly once (its next exit frees it). */

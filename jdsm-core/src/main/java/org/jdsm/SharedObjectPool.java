@@ -270,7 +270,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /**
      * Releases blocks {@code [from, to)} if the calling thread holds them all; returns -1, or the
      * first block it does not hold (then nothing is released). The caller names the call in the error,
-     * so the message is built only when it is needed.
+     * so the message is built only when it is needed. Fails, releasing nothing, if one of them is still being acquired.
      */
     private int releaseBlocks(SharedObject so, int from, int to) {
         endWrites();
@@ -279,6 +279,13 @@ public abstract class SharedObjectPool implements MessageHandler {
         for (int b = from; b < to; b++) {
             if (!mutexes[b].heldBy(holder)) {
                 return b;
+            }
+        }
+        for (int b = from; b < to; b++) {
+            if (mutexes[b].acquiring(holder)) {
+                // Releasing now would free the block under the helper thread still acquiring it.
+                throw new DsmException("release of block " + b + " of " + so + " while its acquireAsync is still in flight:"
+                        + " touch() the future before releasing");
             }
         }
         for (int b = from; b < to; ) {
