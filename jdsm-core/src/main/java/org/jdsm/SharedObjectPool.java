@@ -527,6 +527,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
         Thread holder = Thread.currentThread();
+        endWrites();
         return async(array, () -> acquireBlocks(so, b, b + 1, holder));
     }
 
@@ -534,9 +535,16 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final DsmFuture acquireAsync(Object obj) {
         SharedObject so = sharedObject(obj);
         Thread holder = Thread.currentThread();
+        endWrites();
         return async(obj, () -> acquireBlocks(so, 0, so.blockCount(), holder));
     }
 
+    /*
+     * Both acquireAsync forms end the calling thread's instrumented writes here, as acquire does: the
+     * helper thread that waits for the block cannot give up (see awaitBlock) blocks the caller holds,
+     * so a caller touching the future while still holding written blocks could deadlock with a thread
+     * that waits for one of them.
+     */
     private DsmFuture async(Object result, Runnable op) {
         return new DsmFuture(helpers.run(result, op));
     }
