@@ -517,6 +517,7 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** The protocol starts what needs no waiting thread; a helper thread finishes only what that left stale. */
     private DsmFuture updateInBackground(Object result, SharedObject so, int from, int to) {
+        endWrites(); // as acquireAsync does, and for the same reason (see async)
         return new DsmFuture(startUpdate(so, from, to).thenCompose(current -> current
                 ? CompletableFuture.completedFuture(result)
                 : helpers.run(result, () -> updateBlocks(so, from, to))));
@@ -540,10 +541,10 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     /*
-     * Both acquireAsync forms end the calling thread's instrumented writes here, as acquire does: the
-     * helper thread that waits for the block cannot give up (see awaitBlock) blocks the caller holds,
-     * so a caller touching the future while still holding written blocks could deadlock with a thread
-     * that waits for one of them.
+     * Both acquireAsync forms, and updateAsync, end the calling thread's instrumented writes at the
+     * call, as acquire does: the helper thread that waits for the block cannot give up (see
+     * awaitBlock) blocks the caller holds, so a caller touching the future while still holding
+     * written blocks could deadlock with a thread that waits for one of them.
      */
     private DsmFuture async(Object result, Runnable op) {
         return new DsmFuture(helpers.run(result, op));

@@ -68,12 +68,12 @@ class CrossedOrderWritersTest {
                 Collections.shuffle(order, choices);
                 for (int b : order) {
                     writeSlot(b, p, choices.nextInt(3), pauses);
-                    readBlock(choices.nextInt(BLOCKS), p, false);
+                    readBlock(choices.nextInt(BLOCKS), p, false, choices.nextBoolean());
                 }
                 incrementCounter((myThread() + p) % nodes());
                 barrier();
                 for (int b = 0; b < BLOCKS; b++) {
-                    readBlock(b, p, true);
+                    readBlock(b, p, true, false);
                 }
                 checkCounters(p);
                 barrier();
@@ -102,9 +102,16 @@ class CrossedOrderWritersTest {
             }
         }
 
-        /** After the barrier ({@code exact}) each slot holds round p's value; before it, round p's or p - 1's. */
-        private void readBlock(int b, int p, boolean exact) {
-            pool.readCheck(slots, b * threads());
+        /**
+         * After the barrier ({@code exact}) each slot holds round p's value; before it, round p's or
+         * p - 1's. The block is read as instrumented code does, or through a touched {@code updateAsync}.
+         */
+        private void readBlock(int b, int p, boolean exact, boolean async) {
+            if (async) {
+                pool.updateAsync(slots, b * threads(), (b + 1) * threads()).touch();
+            } else {
+                pool.readCheck(slots, b * threads());
+            }
             for (int t = 0; t < threads(); t++) {
                 int i = b * threads() + t;
                 long seen = slots[i];
