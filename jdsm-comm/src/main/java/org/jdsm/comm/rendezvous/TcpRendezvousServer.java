@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.NodeAddress;
+import org.jdsm.comm.Plumbing;
 import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
@@ -74,7 +75,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
             throw new CommException("rendezvous server: cannot listen on " + host + ": " + e.getMessage(), e);
         }
         TcpRendezvousServer server = new TcpRendezvousServer(listener, nodes, jobId, secret, timeout);
-        daemon("jdsm-rendezvous-accept", server::acceptLoop).start();
+        Plumbing.daemon("jdsm-rendezvous-accept", server::acceptLoop).start();
         return server;
     }
 
@@ -113,8 +114,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        closeQuietly(listener);
-        open.forEach(TcpRendezvousServer::closeQuietly);
+        Plumbing.closeQuietly(listener);
+        open.forEach(Plumbing::closeQuietly);
     }
 
     private void acceptLoop() {
@@ -123,7 +124,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
                 listener.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 Socket socket = listener.accept();
                 open.add(socket);
-                daemon("jdsm-rendezvous-" + socket.getRemoteSocketAddress(), () -> serve(socket)).start();
+                Plumbing.daemon("jdsm-rendezvous-" + socket.getRemoteSocketAddress(), () -> serve(socket)).start();
             }
         } catch (IOException e) {
             if (closed || complete.getCount() == 0) {
@@ -182,7 +183,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         table[rank] = address;
         complete.countDown();
         if (complete.getCount() == 0) {
-            closeQuietly(listener); // everyone is in: stop accepting
+            Plumbing.closeQuietly(listener); // everyone is in: stop accepting
         }
     }
 
@@ -199,19 +200,5 @@ public final class TcpRendezvousServer implements AutoCloseable {
             }
         }
         return (count == 1 ? "rank " : "ranks ") + Arrays.toString(Arrays.copyOf(ranks, count));
-    }
-
-    private static Thread daemon(String name, Runnable body) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
-    }
-
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception e) {
-            // Closing on the way out; there is nothing left to do with the error.
-        }
     }
 }

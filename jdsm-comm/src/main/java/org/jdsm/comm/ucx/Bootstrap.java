@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.NodeAddress;
+import org.jdsm.comm.Plumbing;
 import org.jdsm.comm.Rendezvous;
 import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
@@ -156,7 +157,7 @@ final class Bootstrap {
                     : "no complete handshake in time (" + millis + " ms, or before start-up ended)";
             UcxMesh.LOG.warning("node " + me() + ": refused a UCX bootstrap connection from "
                     + channel.socket().getRemoteSocketAddress() + ": " + reason);
-            closeQuietly(channel);
+            Plumbing.closeQuietly(channel);
             return null;
         }
     }
@@ -238,14 +239,6 @@ final class Bootstrap {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommException("interrupted while connecting", e);
-        }
-    }
-
-    private static void closeQuietly(SocketChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            // Refusing the connection anyway.
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jdsm.comm.Plumbing;
 
 /**
  * Accepted bootstrap connections still authenticating. Each runs on a thread of its own and is cut
@@ -21,7 +22,7 @@ final class PendingHandshakes implements AutoCloseable {
     private final int millis;
     private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService cutOffs =
-            Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "jdsm-ucx-handshake-cutoff"));
+            Executors.newSingleThreadScheduledExecutor(r -> Plumbing.daemon("jdsm-ucx-handshake-cutoff", r));
     private boolean closed;
 
     /** Each handshake gets {@code millis} in all. */
@@ -36,17 +37,18 @@ final class PendingHandshakes implements AutoCloseable {
     <T extends AutoCloseable> void start(SocketChannel channel, Function<SocketChannel, T> handshake,
             Consumer<T> done) {
         open.add(channel);
-        ScheduledFuture<?> cutOff = cutOffs.schedule(() -> closeQuietly(channel), millis, TimeUnit.MILLISECONDS);
-        daemon(() -> {
+        ScheduledFuture<?> cutOff =
+                cutOffs.schedule(() -> Plumbing.closeQuietly(channel), millis, TimeUnit.MILLISECONDS);
+        Plumbing.daemon("jdsm-ucx-handshake", () -> {
             try {
                 T result = handshake.apply(channel);
                 if (result != null && !(cutOff.cancel(false) && deliver(result, done))) {
-                    closeQuietly(result);
+                    Plumbing.closeQuietly(result);
                 }
             } finally {
                 open.remove(channel);
             }
-        }, "jdsm-ucx-handshake").start();
+        }).start();
     }
 
     int millis() {
@@ -65,20 +67,6 @@ final class PendingHandshakes implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         cutOffs.shutdownNow();
-        open.forEach(PendingHandshakes::closeQuietly);
-    }
-
-    private static Thread daemon(Runnable body, String name) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
-    }
-
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception e) {
-            // Cutting off a connection: nothing is left to do with the error.
-        }
+        open.forEach(Plumbing::closeQuietly);
     }
 }
