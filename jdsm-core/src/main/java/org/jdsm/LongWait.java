@@ -3,6 +3,7 @@ package org.jdsm;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.jdsm.runtime.JobFrames;
 
 /**
  * One thread's wait in the DSM, which says on stderr where it waits once it has waited long (after
@@ -34,7 +35,7 @@ final class LongWait {
         List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s.collect(Collectors.toList()));
         int api = -1;
         for (int i = 0; i < frames.size(); i++) {
-            if (isApi(frames.get(i).getClassName())) {
+            if (JobFrames.isApi(frames.get(i).getClassName())) {
                 api = i;
             }
         }
@@ -45,15 +46,9 @@ final class LongWait {
         String name = call.getClassName().substring(call.getClassName().lastIndexOf('.') + 1) + "." + call.getMethodName();
         for (int i = api + 1; i < frames.size(); i++) {
             if (!frames.get(i).getClassName().startsWith("org.jdsm.instrument.runtime.")) {
-                StackWalker.StackFrame caller = frames.get(i);
-                return name + " called at " + caller.getClassName() + "." + caller.getMethodName() + "("
-                        + caller.getFileName() + ":" + caller.getLineNumber() + ")";
+                return name + " called at " + JobFrames.where(frames.get(i).toStackTraceElement());
             }
         }
         return name;
-    }
-
-    private static boolean isApi(String className) {
-        return className.startsWith("org.jdsm.") && className.lastIndexOf('.') == "org.jdsm".length();
     }
 }

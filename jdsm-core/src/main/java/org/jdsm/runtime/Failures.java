@@ -39,8 +39,7 @@ final class Failures {
         for (StackTraceElement frame : e.getStackTrace()) {
             if (isJobs(frame.getClassName())) {
                 inJob = true;
-                sb.append("\n\tat ").append(frame.getClassName()).append('.').append(frame.getMethodName()).append('(')
-                        .append(frame.getFileName()).append(':').append(frame.getLineNumber()).append(')');
+                sb.append("\n\tat ").append(JobFrames.where(frame));
             } else if (inJob) {
                 break; // below the job's calls: the runtime that ran it
             }
@@ -55,7 +54,7 @@ final class Failures {
     }
 
     private static boolean isJobs(String className) {
-        if (className.startsWith("org.jdsm.") && className.lastIndexOf('.') == "org.jdsm".length()) {
+        if (JobFrames.isApi(className)) {
             return false; // the API the job called
         }
         for (String p : MACHINERY) {
