@@ -410,6 +410,17 @@ public abstract class SharedObjectPool implements MessageHandler {
         return registry.find(obj) != null;
     }
 
+    /**
+     * Publishes the calling thread's instrumented writes and gives up the blocks they hold (under
+     * SC, held until the thread's next synchronization), as every synchronization begins, without
+     * synchronizing: for instrumented code leaving the monitor of an object that is not shared, so
+     * that another thread of this node entering it next can write those blocks. The thread's
+     * checks are counted as ended ({@link #syncCounter()}).
+     */
+    public final void endInstrumentedWrites() {
+        endWrites();
+    }
+
     /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
     private void endWrites() {
         WrittenBlocks written = instrumented.beginSync();

@@ -4,6 +4,7 @@ import org.jdsm.DsmException;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectForBlock;
 import org.jdsm.SharedObjectPool;
+import org.jdsm.Spmd;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.runtime.SpmdThreads;
 
@@ -23,6 +24,13 @@ import org.jdsm.runtime.SpmdThreads;
  * the job's own while its node runs {@code start()} is reported once ({@link OffThreadAccess}).
  */
 public final class Checks {
+
+    /**
+     * The job-wide lock that the job object's own monitor ({@code synchronized (this)} in the
+     * {@code Spmd} class, its {@code synchronized} methods) takes: each node has its own job
+     * object, but the program means one.
+     */
+    static final String JOB_LOCK = "org.jdsm.instrument:job-monitor";
 
     private Checks() {
     }
@@ -48,6 +56,9 @@ public final class Checks {
         }
         if (index < 0 || index >= so.length()) {
             return Ranges.NONE; // the access itself throws the usual exception
+        }
+        if (write) {
+            PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), array);
         }
         SharedObjectForBlock blocks = (SharedObjectForBlock) so;
         int b = blocks.blockOf(index);
@@ -82,6 +93,9 @@ public final class Checks {
         if (from > to) {
             return Ranges.NONE; // nothing of the array: the loop throws before it gets there
         }
+        if (write) {
+            PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), array);
+        }
         SharedObjectForBlock blocks = (SharedObjectForBlock) so;
         int firstBlock = blocks.blockOf(from);
         int lastBlock = blocks.blockOf(to);
@@ -111,6 +125,9 @@ public final class Checks {
         CheckedBlocks checked = CheckedBlocks.forAccess(obj);
         SharedObject so = checked == null ? null : checked.shared(obj);
         if (so != null) {
+            if (write) {
+                PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), obj);
+            }
             checked.checkAll(so, write);
         }
     }
@@ -161,23 +178,40 @@ public final class Checks {
     /**
      * Just after {@code monitorenter} (or on entry to a {@code synchronized} method): a shared
      * monitor also takes its JDSM lock, so the block is a critical section job-wide and an
-     * acquire point. The Java monitor is kept: it costs little and keeps the JIT's lock analysis.
+     * acquire point; so does the job object's monitor, through {@link #JOB_LOCK}. Any other
+     * monitor is recorded as private ({@link PrivateMonitorWrites}). The Java monitor is kept: it
+     * costs little and keeps the JIT's lock analysis.
      */
     public static void enter(Object monitor) {
-        if (!SharedClasses.mayBeShared(monitor)) {
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool == null || monitor == null) {
             return;
         }
-        SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && pool.isShared(monitor)) {
+        if (monitor instanceof Spmd) {
+            pool.lock(JOB_LOCK);
+            HeldMonitors.push(monitor, HeldMonitors.Kind.JOB);
+        } else if (SharedClasses.mayBeShared(monitor) && pool.isShared(monitor)) {
             pool.lock(monitor);
-            HeldMonitors.push(monitor);
+            HeldMonitors.push(monitor, HeldMonitors.Kind.SHARED);
+        } else {
+            HeldMonitors.push(monitor, HeldMonitors.Kind.PRIVATE);
         }
     }
 
-    /** Just before {@code monitorexit} (or on leaving a {@code synchronized} method): the release point. */
+    /**
+     * Just before {@code monitorexit} (or on leaving a {@code synchronized} method): the release
+     * point. A private monitor's release ends the thread's instrumented writes: under SC they hold
+     * their blocks until then, and the next thread of this node to enter the monitor would wait
+     * for them while the holder waits for the monitor.
+     */
     public static void exit(Object monitor) {
-        if (monitor != null && HeldMonitors.pop(monitor)) {
+        HeldMonitors.Kind kind = monitor == null ? null : HeldMonitors.pop(monitor);
+        if (kind == HeldMonitors.Kind.SHARED) {
             SpmdThreads.pool().unlock(monitor);
+        } else if (kind == HeldMonitors.Kind.JOB) {
+            SpmdThreads.pool().unlock(JOB_LOCK);
+        } else if (kind == HeldMonitors.Kind.PRIVATE) {
+            SpmdThreads.pool().endInstrumentedWrites();
         }
     }
 
@@ -211,12 +245,18 @@ public final class Checks {
         monitor.notifyAll();
     }
 
-    /** Condition waits would need a job-wide wait queue per object; JDSM offers barrier() and locks instead. */
+    /**
+     * Condition waits would need a job-wide wait queue per object; JDSM offers barrier() and locks
+     * instead. The job object's monitor is a job-wide lock too ({@link #JOB_LOCK}): waiting on it
+     * would keep that lock from every other thread.
+     */
     private static void refuseShared(Object monitor, String call, String site) {
         SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && monitor != null && pool.isShared(monitor)) {
-            throw new DsmException(call + " on a shared " + monitor.getClass().getName() + " at " + site
-                    + " is not supported: a shared object's monitor is a JDSM lock; coordinate threads "
+        if (pool != null && monitor != null && (monitor instanceof Spmd || pool.isShared(monitor))) {
+            String what = monitor instanceof Spmd ? "the job object (" + monitor.getClass().getName() + ")"
+                    : "a shared " + monitor.getClass().getName();
+            throw new DsmException(call + " on " + what + " at " + site
+                    + " is not supported: its monitor is a JDSM lock; coordinate threads "
                     + "with barrier() or lock/unlock instead");
         }
     }

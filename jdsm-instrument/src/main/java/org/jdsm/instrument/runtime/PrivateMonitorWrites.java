@@ -1,0 +1,41 @@
+package org.jdsm.instrument.runtime;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jdsm.SharedObjectPool;
+
+/**
+ * A shared object written inside {@code synchronized} on an object that is not shared (a private
+ * {@code static final Object LOCK}, a helper object of the node's own): that monitor excludes only
+ * the threads of one node, so two nodes' writes under it are not ordered, and under LRC one
+ * node's update overwrites the other's (a reduction {@code synchronized (LOCK) { sum[0] += x; }}
+ * comes out short). Neither the rewriter nor the pool can give such an object a job-wide identity,
+ * so the node says so on stderr, once per site, naming the site and the monitor's class.
+ */
+final class PrivateMonitorWrites {
+
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    private PrivateMonitorWrites() {
+    }
+
+    /** Called before a write check of the shared {@code obj} on a thread with {@code pool}. */
+    static void noteIfInside(SharedObjectPool pool, Object obj) {
+        Object monitor = HeldMonitors.onlyPrivate();
+        if (monitor == null) {
+            return;
+        }
+        String site = WALKER.walk(frames -> frames
+                .filter(f -> !f.getClassName().startsWith("org.jdsm.instrument.runtime."))
+                .findFirst().map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
+                .orElse("?"));
+        if (WARNED.add(System.identityHashCode(pool) + " " + site)) {
+            System.err.println("jdsm: warning: " + pool.registered(obj) + " is written at " + site
+                    + " inside synchronized on a " + monitor.getClass().getName() + " that is not shared: its monitor"
+                    + " excludes only this node's threads, so other nodes' writes under it are not ordered with"
+                    + " these and may be lost. Synchronize on a registered object (pool.register it in init), on"
+                    + " the job itself (synchronized (this) in the Spmd class), or use pool.lock(name)/unlock(name).");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.jdsm.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Ordinary scientific Java in plain code, run instrumented on 2 nodes x 2 threads against the
+ * sequential result: helpers taking the arrays as parameters (called once, in loops, nested),
+ * instance kernels of other classes, while/do-while loops, labeled continue, try/finally, strided
+ * descending loops, scatter through an index array, compound operators, a synchronized method of a
+ * shared accumulator; reductions under the job object's monitor; and a reduction under a private
+ * lock, which cannot be made job-wide and is reported.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ScienceShapesTest {
+
+    private static final int NODES = 2;
+    private static final int THREADS = 2;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void scientificKernels(String protocol) {
+        run("ScienceShapesPlain", protocol);
+    }
+
+    /** Lost updates under LRC (141 of 200) and a hang under SC before the job monitor became a job-wide lock. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void reductionsUnderTheJobObjectsMonitor(String protocol) {
+        String err = stderrOf(() -> run("JobMonitorPlain", protocol));
+        assertFalse(err.contains("that is not shared"), err);
+    }
+
+    /** A private lock object: each node's warning names the site and the lock's class. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void sharedWritesUnderAPrivateLockAreReported(String protocol) {
+        String err = stderrOf(() -> Jobs.runInstrumented("PrivateLockPlain", protocol, NODES, THREADS));
+        long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: ") && l.contains(" is written at "
+                + "org.jdsm.instrument.programs.PrivateLockPlain.start(PrivateLockPlain.java:24) inside synchronized on a "
+                + "java.lang.Object that is not shared")).count();
+        assertEquals(NODES, warnings, err);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            Results.take("PrivateLockPlain" + t);
+        }
+    }
+
+    private static String stderrOf(Runnable job) {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            job.run();
+        } finally {
+            System.setErr(stderr);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void run(String program, String protocol, String... args) {
+        Jobs.runInstrumented(program, protocol, NODES, THREADS, args);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            assertEquals("ok", Results.take(program + t), program + " thread " + t);
+        }
+    }
+}
