@@ -37,6 +37,8 @@ public final class NodeRuntime {
     /** Set before {@link #failure} when another node stopped the job, so launchers can tell culprit from bystander. */
     private volatile boolean stoppedElsewhere;
     private volatile boolean leaving;
+    /** Per node, completed once that node told this one it failed: it is stopping, so no answer from it is awaited. */
+    private final CompletableFuture<?>[] failedElsewhere;
     private SharedObjectPool pool;
     private Trans trans;
     private PhaseCoordinator coordinator;
@@ -51,6 +53,10 @@ public final class NodeRuntime {
     public NodeRuntime(NodeConfig config, ClientFiles clientFiles) {
         this.config = config;
         this.clientFiles = clientFiles;
+        this.failedElsewhere = new CompletableFuture<?>[config.commConfig().nodes()];
+        for (int n = 0; n < failedElsewhere.length; n++) {
+            failedElsewhere[n] = new CompletableFuture<Void>();
+        }
     }
 
     private int myNode() {
@@ -223,7 +229,9 @@ public final class NodeRuntime {
             List<CompletableFuture<Object>> acks = new ArrayList<>();
             for (int n = 0; n < nodes(); n++) {
                 if (n != myNode()) {
-                    acks.add(trans.request(n, new ControlMessage.Abort(myNode(), reason)));
+                    // A node that failed as well may leave before it answers: its own Abort does instead.
+                    acks.add(CompletableFuture.anyOf(trans.request(n, new ControlMessage.Abort(myNode(), reason)),
+                            failedElsewhere[n]));
                 }
             }
             try {
@@ -249,8 +257,10 @@ public final class NodeRuntime {
         if (message instanceof ControlMessage.Arrive arrive) {
             coordinator.arrive(from, arrive, responder);
         } else if (message instanceof ControlMessage.Abort abort) {
-            abortFromElsewhere("job stopped because " + abort.reason());
+            failedElsewhere[abort.node()].complete(null);
+            // Answer first: stopping may let this node leave before a later answer goes out.
             responder.reply("ok");
+            abortFromElsewhere("job stopped because " + abort.reason());
         } else if (message instanceof ControlMessage.StartDone done) {
             String never = pool.nodeFinishedStart(done.node(), done.barriers());
             if (never != null) {
