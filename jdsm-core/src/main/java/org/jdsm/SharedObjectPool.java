@@ -71,7 +71,11 @@ public abstract class SharedObjectPool implements MessageHandler {
         registrationOpen = open;
     }
 
-    /** Stops every waiting DSM operation on this node with {@link JobAbortedException}. */
+    /**
+     * Stops every waiting DSM operation on this node with {@link JobAbortedException}. Calling it
+     * again (the first cause stays) wakes a thread that entered {@code barrier()} just as the job
+     * was aborted and missed the first wake-up.
+     */
     public final void abort(Throwable cause) {
         if (abortCause == null) {
             abortCause = cause;
@@ -613,6 +617,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
     public final void barrier() {
         endWrites();
+        checkAborted(); // a reset by abort() wakes only the threads already waiting
         attendance.arrive();
         BarrierWaitEvent wait = BarrierWaitEvent.begun();
         try {

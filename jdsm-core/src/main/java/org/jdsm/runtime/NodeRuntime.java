@@ -166,21 +166,33 @@ public final class NodeRuntime {
             while (w.isAlive()) {
                 join(w);
                 if (failure != null) {
-                    // Give the other threads a moment to notice the abort, then stop waiting for them.
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-                    for (Thread other : workers) {
-                        try {
-                            other.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
+                    awaitStopped(workers);
                     throw failed();
                 }
             }
         }
         if (failure != null) {
             throw failed();
+        }
+    }
+
+    /**
+     * Gives the other threads of a failed node a moment to notice the abort, then stops waiting for
+     * them. The abort is repeated meanwhile: a thread that entered {@code barrier()} just as it
+     * happened may have missed its wake-up.
+     */
+    private void awaitStopped(List<Thread> workers) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (Thread other : workers) {
+            while (other.isAlive() && System.nanoTime() < deadline) {
+                try {
+                    other.join(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                pool.abort(new DsmException(failure));
+            }
         }
     }
 
