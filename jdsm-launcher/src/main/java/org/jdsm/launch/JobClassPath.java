@@ -165,16 +165,31 @@ public final class JobClassPath {
         }
     }
 
-    /** Points at classes with the same simple name, for the common mistake of leaving out the package. */
+    /**
+     * Points at classes with the same simple name, for the common mistakes of leaving out the package,
+     * giving a file name ({@code Job.class}, {@code com/example/Job}) or the wrong case.
+     */
     private String suggestion(String className) {
-        String simple = className.substring(className.lastIndexOf('.') + 1);
+        String wanted = asClassName(className);
+        String simple = wanted.substring(wanted.lastIndexOf('.') + 1);
         List<String> matches = new ArrayList<>();
         for (String name : classNames()) {
-            if (name.endsWith("." + simple) || name.equals(simple)) {
+            if (name.substring(name.lastIndexOf('.') + 1).equalsIgnoreCase(simple)) {
                 matches.add(name);
             }
         }
         return matches.isEmpty() ? "" : "; did you mean " + String.join(" or ", matches) + "?";
+    }
+
+    /** {@code name} without a {@code .class} or {@code .java} ending, with dots for slashes. */
+    private static String asClassName(String name) {
+        String dotted = name.replace('/', '.').replace('\\', '.');
+        for (String ending : List.of(".class", ".java")) {
+            if (dotted.endsWith(ending)) {
+                return dotted.substring(0, dotted.length() - ending.length());
+            }
+        }
+        return dotted;
     }
 
     /** Names of the top-level classes in the jar or directory. */

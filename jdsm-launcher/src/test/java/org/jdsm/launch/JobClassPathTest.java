@@ -47,6 +47,16 @@ class JobClassPathTest {
     }
 
     @Test
+    void aFileNameOrAWronglyCasedNameGetsASuggestion() {
+        for (String given : List.of("FailOnRank.class", "org/jdsm/launch/jobs/FailOnRank.class", "FailOnRank.java",
+                "org/jdsm/launch/jobs/FailOnRank", "failonrank")) {
+            LaunchException e = assertThrows(LaunchException.class, () -> JobClassPath.of(CLASSES).checkJobClass(given, jdsm));
+            assertEquals("class " + given + " not found in " + CLASSES.toAbsolutePath().normalize()
+                    + "; did you mean org.jdsm.launch.jobs.FailOnRank?", e.getMessage());
+        }
+    }
+
+    @Test
     void manifestJarsAreTheClassPathsOfTheJobJarAndItsLibrariesThatExist(@TempDir Path dir) throws Exception {
         Path job = TestJars.write(dir.resolve("app/job.jar"), "lib/a.jar ../shared/b.jar missing.jar", UsesLibrary.class);
         Path a = TestJars.write(dir.resolve("app/lib/a.jar"), "c.jar ../job.jar", Library.class);
