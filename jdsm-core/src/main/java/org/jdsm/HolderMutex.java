@@ -35,8 +35,13 @@ final class HolderMutex {
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {
-        pool.await(this, () -> holder == null || holder == who);
+        pool.await(this, () -> holder == null || holder == who, this::holderName);
         return take(who) == 1;
+    }
+
+    /** The holder, for the long-wait notice: a thread of this node (the user's thread, also for its async acquires). */
+    private String holderName() {
+        return holder instanceof Thread t ? "thread '" + t.getName() + "' of this node" : null;
     }
 
     /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */

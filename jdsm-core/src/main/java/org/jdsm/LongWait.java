@@ -2,6 +2,7 @@ package org.jdsm;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jdsm.runtime.JobFrames;
 
@@ -18,15 +19,20 @@ final class LongWait {
     private final long began = System.nanoTime();
     private long noticeAfter = FIRST_NOTICE_NANOS;
 
-    /** Called on each wake-up of the wait loop: prints the notice when it is due. */
-    void check() {
+    /**
+     * Called on each wake-up of the wait loop: prints the notice when it is due. {@code holder}
+     * names who holds what the thread waits for, where this node knows it (else it gives null).
+     */
+    void check(Supplier<String> holder) {
         long waited = System.nanoTime() - began;
         if (waited >= noticeAfter) {
             noticeAfter = 2 * waited;
+            String known = holder.get();
             System.err.println("jdsm: warning: thread '" + Thread.currentThread().getName() + "' has waited "
-                    + TimeUnit.NANOSECONDS.toSeconds(waited) + " s in " + jobCall()
-                    + "; what it waits for is held elsewhere (a block acquired and not released, a lock not"
-                    + " unlocked), or a thread or node has not reached the barrier");
+                    + TimeUnit.NANOSECONDS.toSeconds(waited) + " s in " + jobCall() + "; "
+                    + (known != null ? "what it waits for is held by " + known + " (not released or unlocked yet)"
+                    : "what it waits for is held elsewhere (a block acquired and not released, a lock not"
+                    + " unlocked), or a thread or node has not reached the barrier"));
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
 import org.jdsm.runtime.events.BarrierWaitEvent;
@@ -221,7 +222,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = sharedObject(obj);
         int missing = releaseBlocks(so, 0, so.blockCount());
         if (missing >= 0) {
-            throw notAcquired("release(" + so + ")", so, missing);
+            throw notAcquired("release(" + so + ")", missing);
         }
     }
 
@@ -230,7 +231,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
         if (releaseBlocks(so, b, b + 1) >= 0) {
-            throw notAcquired("release(" + so + ", " + index + ")", so, b);
+            throw notAcquired("release(" + so + ", " + index + ")", b);
         }
     }
 
@@ -240,7 +241,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         checkRange(so, from, to);
         int missing = releaseBlocks(so, firstBlock(so, from, to), endBlock(so, from, to));
         if (missing >= 0) {
-            throw notAcquired("release(" + so + ", " + from + ", " + to + ")", so, missing);
+            throw notAcquired("release(" + so + ", " + from + ", " + to + ")", missing);
         }
     }
 
@@ -310,8 +311,10 @@ public abstract class SharedObjectPool implements MessageHandler {
         return -1;
     }
 
-    private static DsmException notAcquired(String call, SharedObject so, int block) {
-        return new DsmException(call + ": this thread did not acquire block " + block + " of " + so);
+    /** {@code call} names the object already. */
+    private static DsmException notAcquired(String call, int block) {
+        return new DsmException(call + ": this thread does not hold block " + block
+                + " (it never acquired it, or has released it already)");
     }
 
     /** As {@code Arrays.fill}: {@code from == to} is an empty range, which touches no block. */
@@ -666,10 +669,15 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Waits on {@code monitor} (held by the caller) until {@code done}; wakes to notice an abort. */
     protected final void await(Object monitor, BooleanSupplier done) {
+        await(monitor, done, () -> null);
+    }
+
+    /** As {@link #await(Object, BooleanSupplier)}; {@code holder} names who holds what is awaited, for the long-wait notice. */
+    final void await(Object monitor, BooleanSupplier done, Supplier<String> holder) {
         LongWait wait = new LongWait();
         while (!done.getAsBoolean()) {
             checkAborted();
-            wait.check();
+            wait.check(holder);
             try {
                 monitor.wait(100);
             } catch (InterruptedException e) {
@@ -722,7 +730,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         LongWait wait = new LongWait();
         while (true) {
             checkAborted();
-            wait.check();
+            wait.check(() -> null);
             try {
                 return future.get(100, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {

@@ -121,6 +121,21 @@ class JdsmRunIT {
     }
 
     @Test
+    void aLongWaitForABlockNamesTheThreadOfTheNodeThatHoldsIt() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "1", "-t", "2", "--jvm-arg=-Djdsm.longWaitSeconds=1",
+                TEST_CLASSES, "org.jdsm.launch.jobs.HeldBySibling", "3000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
+            assertFalse(notices.isEmpty(), jdsm.transcript());
+            assertTrue(notices.get(0).startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited"), jdsm.transcript());
+            assertTrue(notices.get(0).contains(" s in SharedObjectPool.acquire called at org.jdsm.launch.jobs.HeldBySibling.start("
+                    + "HeldBySibling.java:"), jdsm.transcript());
+            assertTrue(notices.get(0).contains("what it waits for is held by thread 'jdsm-n0-t1' of this node"), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("thread 0 got the block"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void vecMulInOneJvmWithLocalComm() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "4", "-t", "2", "--comm", "local", SAMPLES, VECMUL, "100000")) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());

@@ -52,7 +52,7 @@ class BadInputTest {
             new Misuse("range that ends before it starts", ReversedRangeJob.class, TWO_NODES,
                     "IllegalArgumentException", "range [5, 3)", "ends before it starts"),
             new Misuse("release without acquire", ReleaseWithoutAcquireJob.class, TWO_NODES,
-                    "release(shared object #0", "did not acquire block 1"),
+                    "release(shared object #0", "does not hold block 1 (it never acquired it, or has released it already)"),
             new Misuse("unlock by a thread that does not hold the lock", UnlockByNonHolderJob.class, new Shape(2, 2),
                     "unlock(\"guarded\")", "does not hold the lock", "thread 1"),
             new Misuse("start() returning with a lock held", KeepsLockJob.class, TWO_NODES,
