@@ -1,5 +1,8 @@
 package org.jdsm.runtime;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import org.jdsm.DsmException;
 
 /** Turns an exception into a short, readable description: type, message, and where user code threw it. */
@@ -18,23 +21,52 @@ final class Failures {
      * made) and its causes one line each, leaving out those whose first line it already repeats.
      */
     static String describe(Throwable e) {
-        return e instanceof DsmException ? describeMistake(e) : describeThrown(e);
+        return e instanceof DsmException ? describeMistake(e) : describeThrown(e, newSeen());
     }
 
-    private static String describeThrown(Throwable e) {
-        StringBuilder sb = new StringBuilder(e.toString());
+    /**
+     * {@code e.toString()}, or its class name if the job's exception cannot even say that: the
+     * description of a failure must not fail itself, or the node would take the failure for success.
+     */
+    static String text(Throwable e) {
+        try {
+            return String.valueOf(e);
+        } catch (RuntimeException | Error broken) {
+            return e.getClass().getName() + " (its toString() threw " + broken.getClass().getName() + ")";
+        }
+    }
+
+    /** The first line of {@code e}'s message, "" if it has none or cannot give it. */
+    private static String firstLine(Throwable e) {
+        try {
+            return String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+        } catch (RuntimeException | Error broken) {
+            return "";
+        }
+    }
+
+    private static String describeThrown(Throwable e, Set<Throwable> seen) {
+        seen.add(e);
+        StringBuilder sb = new StringBuilder(text(e));
         StackTraceElement[] trace = e.getStackTrace();
         for (int i = 0; i < Math.min(trace.length, 4); i++) {
             sb.append("\n\tat ").append(trace[i]);
         }
-        if (e.getCause() != null && e.getCause() != e) {
-            sb.append("\ncaused by ").append(describeThrown(e.getCause()));
+        Throwable cause = e.getCause();
+        if (cause != null) {
+            // A cause chain may loop (initCause allows a -> b -> a): name the loop once, as printStackTrace does.
+            sb.append("\ncaused by ").append(seen.contains(cause) ? "[circular reference: " + text(cause) + "]"
+                    : describeThrown(cause, seen));
         }
         return sb.toString();
     }
 
+    private static Set<Throwable> newSeen() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
+    }
+
     private static String describeMistake(Throwable e) {
-        StringBuilder sb = new StringBuilder(e.toString());
+        StringBuilder sb = new StringBuilder(text(e));
         boolean inJob = false;
         for (StackTraceElement frame : e.getStackTrace()) {
             if (isJobs(frame.getClassName())) {
@@ -44,8 +76,10 @@ final class Failures {
                 break; // below the job's calls: the runtime that ran it
             }
         }
-        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-            String line = String.valueOf(c.getMessage()).lines().findFirst().orElse("");
+        Set<Throwable> seen = newSeen();
+        seen.add(e);
+        for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
+            String line = firstLine(c);
             if (!sb.toString().contains(line)) {
                 sb.append("\ncaused by ").append(c.getClass().getName()).append(": ").append(line);
             }

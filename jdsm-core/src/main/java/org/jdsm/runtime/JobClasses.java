@@ -25,7 +25,7 @@ final class JobClasses {
         } catch (NoSuchMethodException e) {
             throw new DsmException("job class " + className + " needs a public no-argument constructor", e);
         } catch (InvocationTargetException e) {
-            throw new DsmException("constructor of " + className + " threw " + e.getCause(), e.getCause());
+            throw new DsmException("constructor of " + className + " threw " + Failures.text(e.getCause()), e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new DsmException("cannot instantiate " + className + ": " + e, e);
         }

@@ -174,6 +174,12 @@ public final class NodeRuntime {
         if (failure != null) {
             throw failed();
         }
+        for (int t = 0; t < threads; t++) {
+            // A thread that threw must never let the node pass for finished, even if reporting it failed.
+            if (errors[t] != null && !(errors[t] instanceof JobAbortedException)) {
+                throw fail("start() on thread " + (myNode() * threads + t), errors[t]);
+            }
+        }
     }
 
     /**

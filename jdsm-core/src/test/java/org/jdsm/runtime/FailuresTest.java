@@ -34,4 +34,30 @@ class FailuresTest {
         assertEquals("org.jdsm.DsmException: the job did X wrong (cannot do it: inner detail)\n"
                 + "\tat my.Job.helper(Job.java:12)\n\tat my.Job.init(Job.java:5)", Failures.describe(e));
     }
+
+    @Test
+    void anExceptionThatCannotSayWhatItIsIsNamedByItsClass() {
+        RuntimeException unprintable = new RuntimeException() {
+            @Override
+            public String getMessage() {
+                throw new NullPointerException("no message");
+            }
+        };
+        String text = Failures.describe(new IllegalStateException("outer", unprintable));
+        assertTrue(text.contains("caused by " + unprintable.getClass().getName()
+                + " (its toString() threw java.lang.NullPointerException)"), text);
+    }
+
+    @Test
+    void aCircularCauseChainIsNamedOnce() {
+        IllegalStateException a = new IllegalStateException("loop a");
+        IllegalStateException b = new IllegalStateException("loop b", a);
+        a.initCause(b);
+        String text = Failures.describe(a);
+        assertTrue(text.endsWith("caused by [circular reference: java.lang.IllegalStateException: loop a]"), text);
+        DsmException mistake = new DsmException("wrong", a);
+        mistake.setStackTrace(new StackTraceElement[0]);
+        assertEquals("org.jdsm.DsmException: wrong\ncaused by java.lang.IllegalStateException: loop a\n"
+                + "caused by java.lang.IllegalStateException: loop b", Failures.describe(mistake));
+    }
 }

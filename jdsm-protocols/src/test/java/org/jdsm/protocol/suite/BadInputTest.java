@@ -62,7 +62,13 @@ class BadInputTest {
             new Misuse("a thread returning while its sibling waits in barrier()", SiblingSkipsBarrierJob.class, new Shape(1, 2),
                     "barrier() can never complete", "thread 1 has returned from start()"),
             new Misuse("a node returning while another waits in barrier()", NodeSkipsBarrierJob.class, new Shape(3, 1),
-                    "barrier() can never complete", "node 2 have returned from start() after 2 barriers"));
+                    "barrier() can never complete", "node 2 have returned from start() after 2 barriers"),
+            // The job's exception cannot describe itself: the node failed all the same (it passed for finished).
+            new Misuse("an exception whose getMessage() throws", UnprintableExceptionJob.class, TWO_NODES,
+                    "node 1 failed in start()", UnprintableExceptionJob.Unprintable.class.getName(), "toString() threw"),
+            new Misuse("an exception whose causes form a loop", CircularCauseJob.class, TWO_NODES,
+                    "node 1 failed in start()", "loop a", "caused by java.lang.IllegalStateException: loop b",
+                    "circular reference"));
 
     static Stream<Arguments> misuses() {
         return Suite.protocols().stream().flatMap(protocol -> MISUSES.stream().map(m -> Arguments.of(protocol, m)));
@@ -131,6 +137,36 @@ class BadInputTest {
 
         @Override
         public void start() {
+        }
+    }
+
+    /** Node 1 throws, last thing in start(), an exception whose getMessage() (so toString()) throws. */
+    public static final class UnprintableExceptionJob extends Spmd {
+        /** Its message depends on state it does not have. */
+        public static final class Unprintable extends RuntimeException {
+            @Override
+            public String getMessage() {
+                throw new NullPointerException("no message");
+            }
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                throw new Unprintable();
+            }
+        }
+    }
+
+    /** Node 1 throws, last thing in start(), an exception that is its own cause's cause. */
+    public static final class CircularCauseJob extends Spmd {
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                IllegalStateException a = new IllegalStateException("loop a");
+                a.initCause(new IllegalStateException("loop b", a));
+                throw a;
+            }
         }
     }
 
