@@ -68,7 +68,10 @@ class BadInputTest {
                     "node 1 failed in start()", UnprintableExceptionJob.Unprintable.class.getName(), "toString() threw"),
             new Misuse("an exception whose causes form a loop", CircularCauseJob.class, TWO_NODES,
                     "node 1 failed in start()", "loop a", "caused by java.lang.IllegalStateException: loop b",
-                    "circular reference"));
+                    "circular reference"),
+            new Misuse("a static initializer that throws", FailingStaticInitJob.class, TWO_NODES,
+                    // Both nodes run in one JVM: the second sees only NoClassDefFoundError, the first the cause.
+                    "static initializer of " + FailingStaticInitJob.class.getName()));
 
     static Stream<Arguments> misuses() {
         return Suite.protocols().stream().flatMap(protocol -> MISUSES.stream().map(m -> Arguments.of(protocol, m)));
@@ -167,6 +170,16 @@ class BadInputTest {
                 a.initCause(new IllegalStateException("loop b", a));
                 throw a;
             }
+        }
+    }
+
+    /** A job class whose static initializer throws. */
+    public static final class FailingStaticInitJob extends Spmd {
+        static final int ZERO = Integer.parseInt("0");
+        static final int BROKEN = 1 / ZERO;
+
+        @Override
+        public void start() {
         }
     }
 
