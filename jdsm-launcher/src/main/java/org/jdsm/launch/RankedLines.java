@@ -5,14 +5,23 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.nio.charset.Charset;
 
 /**
  * Copies one output stream of a node JVM to ours line by line, each line prefixed with the rank
  * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}). The
- * node's {@link NodeStatus} lines are for the launcher: taken in, not copied.
+ * node's {@link NodeStatus} lines are for the launcher: taken in, not copied. A line longer than
+ * {@link #MAX_LINE_CHARS} comes out in pieces of that length, each prefixed.
  */
 final class RankedLines implements Runnable {
+
+    /**
+     * The longest line kept whole. A node printing without line breaks (a huge array on one line)
+     * would otherwise make the launcher hold it all: past its heap, this thread died, the node's
+     * output was dropped from there on, and the job still passed.
+     */
+    static final int MAX_LINE_CHARS = 1 << 16;
 
     private final String prefix;
     private final InputStream in;
@@ -36,7 +45,8 @@ final class RankedLines implements Runnable {
     @Override
     public void run() {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, charset))) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            LineReader lines = new LineReader(reader);
+            for (String line = lines.next(); line != null; line = lines.next()) {
                 if (status.accept(line)) {
                     continue;
                 }
@@ -47,6 +57,43 @@ final class RankedLines implements Runnable {
             }
         } catch (IOException e) {
             // The node was killed mid-line; what it wrote before is out already.
+        }
+    }
+
+    /**
+     * Splits a stream into lines as {@link BufferedReader#readLine} does ({@code \n}, {@code \r} or
+     * {@code \r\n} end one, and a {@code \r} is not held back waiting for a {@code \n}), except that
+     * it returns at most {@link #MAX_LINE_CHARS} characters at a time.
+     */
+    static final class LineReader {
+        private final Reader in;
+        private boolean skipLf;
+
+        LineReader(Reader in) {
+            this.in = in;
+        }
+
+        /** The next line without its break, or its next {@link #MAX_LINE_CHARS} characters; null at the end. */
+        String next() throws IOException {
+            StringBuilder line = new StringBuilder();
+            while (line.length() < MAX_LINE_CHARS) {
+                int c = in.read();
+                if (skipLf) {
+                    skipLf = false;
+                    if (c == '\n') {
+                        continue; // the rest of a \r\n
+                    }
+                }
+                if (c < 0) {
+                    return line.length() == 0 ? null : line.toString();
+                }
+                if (c == '\n' || c == '\r') {
+                    skipLf = c == '\r';
+                    return line.toString();
+                }
+                line.append((char) c);
+            }
+            return line.toString();
         }
     }
 

@@ -51,4 +51,17 @@ class RankedLinesTest {
         assertFalse(lines.status().started());
         assertEquals(OptionalInt.empty(), lines.status().announcedExit());
     }
+
+    /** A node printing without line breaks comes out in prefixed pieces, all of it, not held whole by the launcher. */
+    @Test
+    void aLineLongerThanTheLimitComesOutInPrefixedPieces() throws Exception {
+        int max = RankedLines.MAX_LINE_CHARS;
+        String text = "a".repeat(2 * max + 5) + "\r\nnext\rlast\r\n";
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        RankedLines lines = new RankedLines(2, "out", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8, new PrintStream(sink, true, StandardCharsets.UTF_8));
+        lines.await(5_000);
+        assertEquals(String.join(System.lineSeparator(), "[2] " + "a".repeat(max), "[2] " + "a".repeat(max),
+                "[2] aaaaa", "[2] next", "[2] last", ""), sink.toString(StandardCharsets.UTF_8));
+    }
 }

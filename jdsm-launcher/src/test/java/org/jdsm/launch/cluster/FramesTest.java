@@ -2,6 +2,7 @@ package org.jdsm.launch.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,6 +64,33 @@ class FramesTest {
         assertEquals(new Line(4, "hello wörld"), Line.decode(in.read().payload()));
         assertEquals(new Line(4, "tail"), Line.decode(in.read().payload()));
         assertNull(in.read());
+    }
+
+    /** Output without line breaks goes out in pieces of bounded size, none splitting a character, all of it. */
+    @Test
+    void aLineLongerThanTheLimitGoesOutInPiecesCutBetweenCharacters() throws IOException {
+        int max = FramedLines.MAX_LINE_BYTES;
+        String text = "a" + "ö".repeat(max) + "z"; // 2 bytes per ö: every even cut would split one
+        try (PrintStream job = new PrintStream(new FramedLines(FrameType.OUT, 1, out), true, StandardCharsets.UTF_8)) {
+            job.print(text.substring(0, 7)); // a short write first, then one long one
+            job.print(text.substring(7));
+            for (int i = 0; i < 10; i++) {
+                job.write('b'); // and single bytes past the limit
+            }
+            job.println();
+        }
+        FrameInput in = in();
+        StringBuilder all = new StringBuilder();
+        int pieces = 0;
+        for (Frame frame = in.read(); frame != null; frame = in.read()) {
+            String piece = Line.decode(frame.payload()).text();
+            assertTrue(piece.getBytes(StandardCharsets.UTF_8).length <= max + 3, "piece of " + piece.length() + " chars");
+            assertFalse(piece.contains("\uFFFD"), "a character was split");
+            all.append(piece);
+            pieces++;
+        }
+        assertEquals(text + "b".repeat(10), all.toString());
+        assertEquals(3, pieces);
     }
 
     @Test
