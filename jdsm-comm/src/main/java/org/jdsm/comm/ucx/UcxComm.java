@@ -76,7 +76,14 @@ public final class UcxComm implements Comm {
         this.config = config;
         long deadline = System.nanoTime() + config.connectTimeout().toNanos();
         UcxOptions options = UcxOptions.from(config);
-        UcxWorker worker = new UcxWorker(options.ucxConfig(), !options.poll());
+        UcxWorker worker;
+        try {
+            worker = new UcxWorker(options.ucxConfig(), !options.poll());
+        } catch (UcxException e) {
+            // UCX's own reason ("no usable transports") is only in its log lines: say what to check.
+            throw new CommException("UCX could not start: " + e.getMessage() + "; "
+                    + options.transportsNote(), e);
+        }
         List<ControlChannel> channels = new ArrayList<>();
         try {
             channels.addAll(Bootstrap.connect(config, options, worker.address(), deadline));

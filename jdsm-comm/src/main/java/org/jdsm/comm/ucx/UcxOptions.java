@@ -58,6 +58,18 @@ record UcxOptions(boolean poll, long spinNanos, boolean peerErrorHandling, int p
                 intOption(options, "ucx.handshakeTimeoutMs", 10_000), Map.copyOf(ucx));
     }
 
+    /**
+     * Where this node's UCX transports come from, for an error: the {@code TLS} setting or
+     * {@code UCX_TLS} with its value, or that neither is set; and how to list the transports here.
+     */
+    String transportsNote() {
+        String tls = ucxConfig.get("TLS");
+        String from = tls != null ? "the transports come from ucx.config.TLS=" + tls
+                : System.getenv("UCX_TLS") != null ? "the transports come from UCX_TLS=" + System.getenv("UCX_TLS")
+                : "UCX_TLS is not set (UCX tries every transport)";
+        return from + "; ucx_info -d lists those this machine has";
+    }
+
     /** True if UCX may pick a shared-memory transport with this UCX_TLS value (null: UCX's default, all). */
     static boolean mayUseSharedMemory(String tls) {
         if (tls == null || tls.isBlank() || tls.startsWith("^")) {

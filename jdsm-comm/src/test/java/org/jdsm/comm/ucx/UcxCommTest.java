@@ -208,6 +208,17 @@ class UcxCommTest {
         }
     }
 
+    /** Transports UCX does not have fail init naming where they came from, not only "No such device". */
+    @Test
+    void transportsUcxDoesNotHaveAreNamedWithTheSettingThatAskedForThem() {
+        CommConfig config = CommConfig.builder().secret(TestMesh.SECRET).option(UcxOptions.CONFIG_PREFIX + "TLS", "bogus").build();
+        UcxComm comm = new UcxComm();
+        CommException e = assertThrows(CommException.class, () -> comm.init(config, new RecordingDispatcher()));
+        assertTrue(e.getMessage().contains("UCX could not start"), e.getMessage());
+        assertTrue(e.getMessage().contains("ucx.config.TLS=bogus"), e.getMessage());
+        comm.fin();
+    }
+
     @Test
     void errorHandlingFollowsWhetherSharedMemoryMayBeUsed() {
         assertTrue(UcxOptions.mayUseSharedMemory(null), "UCX's default includes shared memory");
