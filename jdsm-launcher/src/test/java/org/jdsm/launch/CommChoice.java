@@ -21,7 +21,8 @@ import org.jdsm.comm.Comms;
 record CommChoice(String label, String comm, Map<String, String> env) {
 
     static final CommChoice NETTY = new CommChoice("netty", "netty", Map.of());
-    static final CommChoice UCX_TCP = new CommChoice("ucx-tcp", "ucx", Map.of("UCX_TLS", "tcp"));
+    /** UCX's TCP on the loopback device only (else UCX also uses, and may connect through, the machine's other interfaces). */
+    static final CommChoice UCX_TCP = new CommChoice("ucx-tcp", "ucx", Map.of("UCX_TLS", "tcp", "UCX_NET_DEVICES", "lo"));
     static final CommChoice UCX_SHARED_MEMORY = new CommChoice("ucx-shm", "ucx", Map.of("UCX_TLS", "posix,sysv,cma"));
     static final List<CommChoice> NETWORKED = List.of(NETTY, UCX_TCP, UCX_SHARED_MEMORY);
 

@@ -121,6 +121,7 @@ final class PerftestTransport implements Transport {
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("UCX_TLS", transports);
+        builder.environment().put("UCX_NET_DEVICES", UcxSeries.NET_DEVICES);
         Process process = builder.start();
         running.add(process);
         return process;

@@ -130,6 +130,7 @@ public final class UcxPingPong {
         Map<String, String> options = new LinkedHashMap<>(UCX_OPTIONS);
         options.putAll(settings.commOptions());
         options.put("ucx.config.TLS", series.transports);
+        options.put("ucx.config.NET_DEVICES", UcxSeries.NET_DEVICES);
         return options;
     }
 }

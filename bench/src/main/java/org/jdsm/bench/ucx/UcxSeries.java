@@ -5,6 +5,12 @@ enum UcxSeries {
     TCP("tcp", "tcp"),
     SHARED_MEMORY("shm", "posix,sysv,cma");
 
+    /**
+     * The value of UCX_NET_DEVICES for both UcxComm and perftest: the loopback device alone, as the
+     * benchmark runs on 127.0.0.1 (UCX's TCP would otherwise also use the machine's other interfaces).
+     */
+    static final String NET_DEVICES = "lo";
+
     /** The value of UCX_TLS. */
     final String transports;
     private final String suffix;

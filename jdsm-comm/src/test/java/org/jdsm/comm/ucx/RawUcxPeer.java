@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.TestMesh;
@@ -51,7 +50,7 @@ final class RawUcxPeer implements AutoCloseable {
             DataOutputStream out = new DataOutputStream(control.socket().getOutputStream());
             BlockingHandshake.dial(new Handshake(TestMesh.SECRET, job).dialer(Handshake.Purpose.UCX_CONTROL, 1, 0),
                     in, out);
-            worker = new UcxWorker(Map.of("TLS", transports), false);
+            worker = new UcxWorker(UcxTests.settings(transports), false);
             byte[] mine = worker.address();
             Frames.write(out, Frames.ADDRESS, ByteBuffer.allocate(4 + mine.length).putInt(MY_KEY).put(mine).array());
             byte[] theirs = Frames.expect(in, Frames.ADDRESS, 1 << 16);

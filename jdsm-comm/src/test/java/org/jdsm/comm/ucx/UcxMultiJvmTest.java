@@ -2,7 +2,6 @@ package org.jdsm.comm.ucx;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.MultiJvmJob;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,6 +50,6 @@ class UcxMultiJvmTest {
     }
 
     private static MultiJvmJob over(String transports) {
-        return new MultiJvmJob(UcxNodeMain.class, transports, Map.of("UCX_TLS", transports));
+        return new MultiJvmJob(UcxNodeMain.class, transports, UcxTests.environment(transports));
     }
 }

@@ -2,6 +2,7 @@ package org.jdsm.comm.ucx;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.jdsm.comm.CommConfig;
@@ -31,8 +32,27 @@ final class UcxTests {
         return TestMesh.start(nodes, UcxComm::new, true, rank -> over(transports).maxFrameBytes(maxFrameBytes), recorders);
     }
 
-    /** A config builder for UCX over {@code transports} (the value of UCX_TLS). */
+    /**
+     * The UCX settings (names as in UCX_NAME) of a test over {@code transports}, the value of
+     * UCX_TLS. Network transports use the loopback device only: UCX's TCP would otherwise also
+     * listen on, and may connect through, this machine's other interfaces, and tests reach nothing
+     * but loopback.
+     */
+    static Map<String, String> settings(String transports) {
+        return Map.of("TLS", transports, "NET_DEVICES", "lo");
+    }
+
+    /** {@link #settings} as the environment variables of a node JVM. */
+    static Map<String, String> environment(String transports) {
+        Map<String, String> env = new LinkedHashMap<>();
+        settings(transports).forEach((name, value) -> env.put("UCX_" + name, value));
+        return env;
+    }
+
+    /** A config builder for UCX with the {@link #settings} of {@code transports}. */
     static CommConfig.Builder over(String transports) {
-        return CommConfig.builder().options(Map.of(UcxOptions.CONFIG_PREFIX + "TLS", transports));
+        Map<String, String> options = new LinkedHashMap<>();
+        settings(transports).forEach((name, value) -> options.put(UcxOptions.CONFIG_PREFIX + name, value));
+        return CommConfig.builder().options(options);
     }
 }
