@@ -136,6 +136,27 @@ class JdsmRunIT {
     }
 
     @Test
+    void statsPrintEveryNodesCountersAsATableAndAsJson() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", "--stats", SAMPLES, VECMUL, "10000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> lines = jdsm.stdout().lines().toList();
+            int header = lines.indexOf("[0] JDSM statistics (times in ms, summed over each node's threads)");
+            assertTrue(header >= 0, jdsm.transcript());
+            assertTrue(lines.get(header + 1).matches("\\[0] counter +node 0 +node 1"), jdsm.transcript());
+            // VecMul on 2 nodes reads the other node's half of b and c: both fetch, wait and send.
+            for (String counter : List.of("fetches", "fetch_wait_ms", "barriers", "msgs_sent", "bytes_sent")) {
+                String row = lines.stream().filter(l -> l.startsWith("[0] " + counter + " ")).findFirst().orElseThrow();
+                String[] cells = row.trim().split(" +");
+                assertEquals(4, cells.length, row);
+                assertTrue(Double.parseDouble(cells[2]) > 0 && Double.parseDouble(cells[3]) > 0,
+                        counter + " should be positive on both nodes\n" + jdsm.transcript());
+            }
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("[0] JDSM statistics JSON [{\"node\":0,\"fetches\":")
+                    && l.contains("{\"node\":1,") && l.contains("\"fetch_wait_nanos\":")), jdsm.transcript());
+        }
+    }
+
+    @Test
     void vecMulInOneJvmWithLocalComm() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.plain("run", "-n", "4", "-t", "2", "--comm", "local", SAMPLES, VECMUL, "100000")) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
