@@ -12,6 +12,9 @@ final class Failures {
     private static final String[] MACHINERY = {"org.jdsm.runtime.", "org.jdsm.protocol.", "org.jdsm.wire.", "org.jdsm.comm.",
         "org.jdsm.content.", "org.jdsm.instrument.runtime.", "org.jdsm.launch.", "java.", "jdk.", "sun.", "com.esotericsoftware.", "io.netty."};
 
+    /** Frames shown of an exception the job threw itself (the runner's frames below the job's are never shown). */
+    private static final int TOP_FRAMES = 6;
+
     private Failures() {
     }
 
@@ -48,10 +51,7 @@ final class Failures {
     private static String describeThrown(Throwable e, Set<Throwable> seen) {
         seen.add(e);
         StringBuilder sb = new StringBuilder(text(e));
-        StackTraceElement[] trace = e.getStackTrace();
-        for (int i = 0; i < Math.min(trace.length, 4); i++) {
-            sb.append("\n\tat ").append(trace[i]);
-        }
+        appendTop(sb, e.getStackTrace());
         Throwable cause = e.getCause();
         if (cause != null) {
             // A cause chain may loop (initCause allows a -> b -> a): name the loop once, as printStackTrace does.
@@ -59,6 +59,26 @@ final class Failures {
                     : describeThrown(cause, seen));
         }
         return sb.toString();
+    }
+
+    /**
+     * The top of a trace, as the job's author reads it: at most {@link #TOP_FRAMES} frames, and
+     * none of the runner below the job's own frames (the thread that called {@code start()}).
+     */
+    private static void appendTop(StringBuilder sb, StackTraceElement[] trace) {
+        boolean inJob = false;
+        for (int i = 0; i < trace.length; i++) {
+            String className = trace[i].getClassName();
+            if (inJob && (className.startsWith("org.jdsm.runtime.") || className.equals(Thread.class.getName()))) {
+                return;
+            }
+            if (i == TOP_FRAMES) {
+                sb.append("\n\t...");
+                return;
+            }
+            sb.append("\n\tat ").append(JobFrames.where(trace[i]));
+            inJob |= isJobs(className);
+        }
     }
 
     private static Set<Throwable> newSeen() {

@@ -13,9 +13,15 @@ public final class JobFrames {
         return className.startsWith(API_PACKAGE + ".") && className.lastIndexOf('.') == API_PACKAGE.length();
     }
 
-    /** {@code Class.method(File.java:42)}, without the class loader's name {@code StackTraceElement} puts first. */
+    /**
+     * {@code Class.method(File.java:42)}, without the class loader's and module's names that
+     * {@code StackTraceElement} puts first; {@code (Native Method)} or {@code (Unknown Source)} as it says them.
+     */
     public static String where(StackTraceElement frame) {
-        return frame.getClassName() + "." + frame.getMethodName() + "(" + frame.getFileName() + ":"
-                + frame.getLineNumber() + ")";
+        String source = frame.isNativeMethod() ? "Native Method"
+                : frame.getFileName() == null ? "Unknown Source"
+                : frame.getLineNumber() >= 0 ? frame.getFileName() + ":" + frame.getLineNumber()
+                : frame.getFileName();
+        return frame.getClassName() + "." + frame.getMethodName() + "(" + source + ")";
     }
 }

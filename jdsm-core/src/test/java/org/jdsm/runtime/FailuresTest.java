@@ -20,6 +20,32 @@ class FailuresTest {
     }
 
     @Test
+    void aJobsOwnExceptionShowsItsFramesWithoutTheLoaderOrTheRunnerBelowThem() {
+        ArrayIndexOutOfBoundsException thrown = new ArrayIndexOutOfBoundsException("Index 8 out of bounds for length 2");
+        thrown.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("jdsm-job", null, null, "my.Job", "kernel", "Job.java", 20),
+            new StackTraceElement("jdsm-job", null, null, "my.Job", "start", "Job.java", 12),
+            new StackTraceElement("org.jdsm.runtime.NodeRuntime", "lambda$runStart$0", "NodeRuntime.java", 144),
+            new StackTraceElement(null, null, "17", "java.lang.Thread", "run", "Thread.java", 840),
+        });
+        assertEquals("java.lang.ArrayIndexOutOfBoundsException: Index 8 out of bounds for length 2\n"
+                + "\tat my.Job.kernel(Job.java:20)\n\tat my.Job.start(Job.java:12)", Failures.describe(thrown));
+    }
+
+    @Test
+    void aLongTraceShowsItsTopFrames() {
+        IllegalStateException thrown = new IllegalStateException("deep");
+        StackTraceElement[] trace = new StackTraceElement[20];
+        for (int i = 0; i < trace.length; i++) {
+            trace[i] = new StackTraceElement("java.util.Deep", "level" + i, null, -1);
+        }
+        thrown.setStackTrace(trace);
+        String text = Failures.describe(thrown);
+        assertTrue(text.startsWith("java.lang.IllegalStateException: deep\n\tat java.util.Deep.level0(Unknown Source)\n"), text);
+        assertTrue(text.endsWith("\tat java.util.Deep.level5(Unknown Source)\n\t..."), text);
+    }
+
+    @Test
     void aMistakeShowsTheJobsCallAndOnlyNewCauses() {
         IllegalStateException root = new IllegalStateException("inner detail\nsecond line");
         RuntimeException repeated = new RuntimeException("cannot do it: inner detail", root);
