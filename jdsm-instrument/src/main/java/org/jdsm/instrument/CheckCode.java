@@ -19,6 +19,7 @@ final class CheckCode {
     static final String CHECKS = "org.jdsm.instrument.runtime.Checks";
     private static final String RANGE_CHECK = "(Ljava/lang/Object;I)J";
     private static final String OBJECT_CHECK = "(Ljava/lang/Object;)V";
+    private static final String MONITOR_ENTER = "(Ljava/lang/Object;Ljava/lang/String;)V";
 
     private CheckCode() {
     }
@@ -126,9 +127,32 @@ final class CheckCode {
         code.addIstore(site.hi());
     }
 
-    /** Calls {@code Checks.enter} or {@code Checks.exit} on the reference on top of the stack (consumed). */
-    static void monitor(Bytecode code, boolean enter) {
-        code.addInvokestatic(CHECKS, enter ? "enter" : "exit", OBJECT_CHECK);
+    /**
+     * Calls {@code Checks.beforeEnter} on the reference on top of the stack (consumed), with
+     * {@code lock}, the job-wide lock the monitor stands for ({@link MonitorNames}; null if none).
+     */
+    static void beforeMonitorEnter(Bytecode code, String lock) {
+        pushName(code, lock);
+        code.addInvokestatic(CHECKS, "beforeEnter", MONITOR_ENTER);
+    }
+
+    /** Calls {@code Checks.enter} on the reference on top of the stack (consumed), as {@link #beforeMonitorEnter}. */
+    static void monitorEnter(Bytecode code, String lock) {
+        pushName(code, lock);
+        code.addInvokestatic(CHECKS, "enter", MONITOR_ENTER);
+    }
+
+    /** Calls {@code Checks.exit} on the reference on top of the stack (consumed). */
+    static void monitorExit(Bytecode code) {
+        code.addInvokestatic(CHECKS, "exit", OBJECT_CHECK);
+    }
+
+    private static void pushName(Bytecode code, String name) {
+        if (name == null) {
+            code.addOpcode(Opcode.ACONST_NULL);
+        } else {
+            code.addLdc(name);
+        }
     }
 
     /** Emits a branch to be pointed somewhere later with {@link #land}; returns where its offset goes. */

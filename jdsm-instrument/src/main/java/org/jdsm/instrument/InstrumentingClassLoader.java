@@ -22,7 +22,7 @@ public final class InstrumentingClassLoader extends ClassLoader {
     public InstrumentingClassLoader(ClassLoader parent, Predicate<String> selected) {
         super("jdsm-instrumented", parent);
         this.selected = selected;
-        this.rewriter = Rewriter.forLoader(parent);
+        this.rewriter = Rewriter.forLoader(parent, selected);
     }
 
     @Override

@@ -32,9 +32,11 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       reference a store writes into ({@link WrittenThrough});</li>
  *   <li>after every call that may synchronize, after {@code monitorenter}/{@code monitorexit} and at
  *       the start of every exception handler, the cached checks are forgotten;</li>
- *   <li>{@code monitorenter} is followed by {@code Checks.enter}, {@code monitorexit} preceded by
- *       {@code Checks.exit}; a {@code synchronized} instance method calls them on entry and on
- *       every way out (returns, and a catch-all handler appended at the end);</li>
+ *   <li>{@code monitorenter} is preceded by {@code Checks.beforeEnter} and followed by
+ *       {@code Checks.enter}, {@code monitorexit} preceded by {@code Checks.exit}; a
+ *       {@code synchronized} method calls them on entry and on every way out (returns, and a
+ *       catch-all handler appended at the end); a monitor the program means as one object for the
+ *       whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
  *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
  *       get checks of the ranges they read and write;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks} that refuse
@@ -57,6 +59,7 @@ final class MethodRewriter {
     private final CodeAttribute code;
     private final CallSafety calls;
     private final ReceiverWrites receivers;
+    private final MonitorNames monitors;
     private final Map<String, CalleeChecks> callees;
     private final boolean cacheSites;
     private final Locals locals;
@@ -79,16 +82,18 @@ final class MethodRewriter {
     /**
      * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
      * CalleeChecks}); {@code receivers}: which calls may change the object they are made on;
-     * {@code cacheSites}: whether access sites may cache their checks (checks before loops always do).
+     * {@code monitors}: the job-wide locks of monitors that are not shared; {@code cacheSites}:
+     * whether access sites may cache their checks (checks before loops always do).
      */
     MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, ReceiverWrites receivers,
-            Map<String, CalleeChecks> callees, boolean cacheSites) {
+            MonitorNames monitors, Map<String, CalleeChecks> callees, boolean cacheSites) {
         this.classFile = classFile;
         this.method = method;
         this.constPool = method.getConstPool();
         this.code = method.getCodeAttribute();
         this.calls = calls;
         this.receivers = receivers;
+        this.monitors = monitors;
         this.callees = callees;
         this.cacheSites = cacheSites;
         this.locals = new Locals(code.getMaxLocals());
@@ -104,7 +109,7 @@ final class MethodRewriter {
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
-        if (isSynchronizedInstanceMethod()) {
+        if (isSynchronizedMethod()) {
             syncSlot = locals.allocate(1);
         }
         emit();
@@ -145,12 +150,15 @@ final class MethodRewriter {
 
     /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
     private boolean thisInSlot0() {
-        return (method.getAccessFlags() & AccessFlag.STATIC) == 0 && !scan.storesTo(0);
+        return !isStatic() && !scan.storesTo(0);
     }
 
-    private boolean isSynchronizedInstanceMethod() {
-        int flags = method.getAccessFlags();
-        return (flags & AccessFlag.SYNCHRONIZED) != 0 && (flags & AccessFlag.STATIC) == 0;
+    private boolean isSynchronizedMethod() {
+        return (method.getAccessFlags() & AccessFlag.SYNCHRONIZED) != 0;
+    }
+
+    private boolean isStatic() {
+        return (method.getAccessFlags() & AccessFlag.STATIC) != 0;
     }
 
     /**
@@ -300,12 +308,12 @@ final class MethodRewriter {
             } else if (op == Opcode.MONITOREXIT) {
                 Bytecode b = at(insn.pos());
                 b.addOpcode(Opcode.DUP);
-                CheckCode.monitor(b, false);
+                CheckCode.monitorExit(b);
                 CheckCode.forget(b, forget);
             } else if (op >= Opcode.IRETURN && op <= Opcode.RETURN && syncSlot >= 0) {
                 Bytecode b = at(insn.pos());
                 b.addAload(syncSlot);
-                CheckCode.monitor(b, false);
+                CheckCode.monitorExit(b);
             } else if (isInvoke(op)) {
                 boolean forgets = forgetsAfter(insn);
                 redirect(insn);
@@ -338,16 +346,22 @@ final class MethodRewriter {
      * The Java monitor first, then the JDSM lock, as for a synchronized method (one order
      * everywhere, so the two never deadlock). The lock is taken inside the compiler's protected
      * range, so if taking it fails the monitor is still released; only on falling in from the
-     * {@code monitorenter}, since the block's body may begin with a loop (a jump target).
+     * {@code monitorenter}, since the block's body may begin with a loop (a jump target). Before
+     * the {@code monitorenter}, {@code Checks.beforeEnter} gives up what the thread's writes hold
+     * when a JDSM lock will follow.
      */
     private void monitorEnter(Instruction insn, int[] forget) throws BadBytecode {
         if (scan.isHandlerStart(insn.next())) {
             throw new BadBytecode("a monitorenter at " + insn.pos() + " is followed by a handler"
                     + " (not javac's layout of a synchronized block)");
         }
-        at(insn.pos()).addOpcode(Opcode.DUP);
+        String lock = monitors.ofBlock(scan, insn);
+        Bytecode before = at(insn.pos());
+        before.addOpcode(Opcode.DUP);
+        before.addOpcode(Opcode.DUP);
+        CheckCode.beforeMonitorEnter(before, lock);
         Bytecode after = new Bytecode(constPool);
-        CheckCode.monitor(after, true);
+        CheckCode.monitorEnter(after, lock);
         CheckCode.forget(after, forget);
         entered.put(insn.next(), after);
     }
@@ -422,10 +436,14 @@ final class MethodRewriter {
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
         if (syncSlot >= 0) {
-            b.addAload(0);
+            if (isStatic()) {
+                b.addLdc(constPool.addClassInfo(classFile.getName())); // the monitor: the class object
+            } else {
+                b.addAload(0);
+            }
             b.addAstore(syncSlot);
             b.addAload(syncSlot);
-            CheckCode.monitor(b, true);
+            CheckCode.monitorEnter(b, isStatic() ? MonitorNames.ofClass(classFile.getName()) : null);
         }
         return b;
     }
@@ -434,7 +452,7 @@ final class MethodRewriter {
     private void appendSynchronizedHandler(CodeIterator it, int bodyStart) {
         Bytecode b = new Bytecode(constPool);
         b.addAload(syncSlot);
-        CheckCode.monitor(b, false);
+        CheckCode.monitorExit(b);
         b.addOpcode(Opcode.ATHROW);
         int handler = it.append(b.get());
         ExceptionTable table = code.getExceptionTable();

@@ -72,7 +72,7 @@ public final class OfflineInstrumenter {
     /** As {@link #instrument(Path, Path, List)}, rewriting the classes {@code selected} accepts (dotted names). */
     public static Result instrument(Path in, Path out, List<Path> classPath, Predicate<String> selected)
             throws IOException, RewriteException {
-        Rewriter rewriter = new Rewriter(classPool(in, classPath));
+        Rewriter rewriter = new Rewriter(classPool(in, classPath), selected);
         Path absoluteOut = out.toAbsolutePath();
         Path tmp = Files.createTempFile(absoluteOut.getParent(), absoluteOut.getFileName().toString(), ".tmp");
         try {

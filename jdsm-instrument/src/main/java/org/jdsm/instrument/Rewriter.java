@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import javassist.ByteArrayClassPath;
 import javassist.ClassPath;
 import javassist.ClassPool;
@@ -40,23 +41,39 @@ public final class Rewriter {
     private final ClassPool types;
     /** Which calls change their receiver, kept across the classes rewritten (the callees are often elsewhere). */
     private final ReceiverWrites receivers;
+    private final MonitorNames monitors;
 
     /**
      * A rewriter that resolves the classes a rewritten class refers to (needed to compute its
-     * stack maps) through {@code types}.
+     * stack maps) through {@code types}, for a job whose classes are the user classes ({@link ClassFilter}).
      */
     public Rewriter(ClassPool types) {
-        this.types = types;
-        this.receivers = new ReceiverWrites(types);
+        this(types, ClassFilter::isUserClass);
     }
 
-    /** A rewriter resolving classes through {@code loader} and the JDK. */
+    /**
+     * As {@link #Rewriter(ClassPool)}, for a job whose classes (the classes rewritten) are those
+     * {@code jobClasses} accepts (dotted names): a monitor held in a static field of one of them
+     * takes a job-wide lock ({@link MonitorNames}).
+     */
+    public Rewriter(ClassPool types, Predicate<String> jobClasses) {
+        this.types = types;
+        this.receivers = new ReceiverWrites(types);
+        this.monitors = new MonitorNames(types, jobClasses);
+    }
+
+    /** A rewriter resolving classes through {@code loader} and the JDK, for the user classes. */
     public static Rewriter forLoader(ClassLoader loader) {
+        return forLoader(loader, ClassFilter::isUserClass);
+    }
+
+    /** A rewriter resolving classes through {@code loader} and the JDK, for the job classes {@code jobClasses} accepts. */
+    public static Rewriter forLoader(ClassLoader loader, Predicate<String> jobClasses) {
         ClassPool pool = new ClassPool(true);
         if (loader != null) {
             pool.insertClassPath(new javassist.LoaderClassPath(loader));
         }
-        return new Rewriter(pool);
+        return new Rewriter(pool, jobClasses);
     }
 
     /**
@@ -110,7 +127,7 @@ public final class Rewriter {
             String name = m.getName() + m.getDescriptor();
             int before = m.getCodeAttribute().getCodeLength();
             try {
-                new MethodRewriter(cf, m, calls, receivers, callees, !compact.contains(name)).rewrite(types);
+                new MethodRewriter(cf, m, calls, receivers, monitors, callees, !compact.contains(name)).rewrite(types);
             } catch (BadBytecode | RuntimeException e) {
                 throw new RewriteException("cannot instrument " + cf.getName() + "." + name + ": " + e.getMessage(), e);
             }

@@ -176,26 +176,56 @@ public final class Checks {
     }
 
     /**
+     * Just before {@code monitorenter}, with the job-wide lock the rewriter named for the monitor
+     * ({@code lock}, null if none): if a JDSM lock will follow, the thread's instrumented writes end
+     * here, not once the Java monitor is held. Under SC those writes hold their blocks; blocked on
+     * the monitor (held by a thread of this node that waits for the JDSM lock) the thread would
+     * keep them from the lock's holder on another node, who may need one of them.
+     */
+    public static void beforeEnter(Object monitor, String lock) {
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && monitor != null && entryFor(pool, monitor, lock).kind() != HeldMonitors.Kind.PRIVATE) {
+            pool.endInstrumentedWrites();
+        }
+    }
+
+    /**
      * Just after {@code monitorenter} (or on entry to a {@code synchronized} method): a shared
      * monitor also takes its JDSM lock, so the block is a critical section job-wide and an
-     * acquire point; so does the job object's monitor, through {@link #JOB_LOCK}. Any other
-     * monitor is recorded as private ({@link PrivateMonitorWrites}). The Java monitor is kept: it
-     * costs little and keeps the JIT's lock analysis.
+     * acquire point; so do the job object's monitor, through {@link #JOB_LOCK}, and a monitor the
+     * rewriter named a job-wide lock for ({@code lock}: a static field's, a class's, a field of the
+     * job object's), through that lock. Any other monitor is recorded as private
+     * ({@link PrivateMonitorWrites}). The Java monitor is kept: it costs little and keeps the
+     * JIT's lock analysis.
      */
-    public static void enter(Object monitor) {
+    public static void enter(Object monitor, String lock) {
         SharedObjectPool pool = SpmdThreads.pool();
         if (pool == null || monitor == null) {
             return;
         }
-        if (monitor instanceof Spmd) {
-            pool.lock(JOB_LOCK);
-            HeldMonitors.push(monitor, HeldMonitors.Kind.JOB);
-        } else if (SharedClasses.mayBeShared(monitor) && pool.isShared(monitor)) {
+        HeldMonitors.Entry entry = entryFor(pool, monitor, lock);
+        if (entry.kind() == HeldMonitors.Kind.SHARED) {
             pool.lock(monitor);
-            HeldMonitors.push(monitor, HeldMonitors.Kind.SHARED);
-        } else {
-            HeldMonitors.push(monitor, HeldMonitors.Kind.PRIVATE);
+        } else if (entry.kind() == HeldMonitors.Kind.NAMED) {
+            pool.lock(entry.lock());
         }
+        HeldMonitors.push(entry);
+    }
+
+    /**
+     * What entering {@code monitor} takes. The object's own identity comes first (the job
+     * object, a shared object: whichever way the program reaches it), then the name the rewriter
+     * found for where it came from.
+     */
+    private static HeldMonitors.Entry entryFor(SharedObjectPool pool, Object monitor, String lock) {
+        if (monitor instanceof Spmd) {
+            return new HeldMonitors.Entry(monitor, HeldMonitors.Kind.NAMED, JOB_LOCK);
+        } else if (SharedClasses.mayBeShared(monitor) && pool.isShared(monitor)) {
+            return new HeldMonitors.Entry(monitor, HeldMonitors.Kind.SHARED, null);
+        } else if (lock != null) {
+            return new HeldMonitors.Entry(monitor, HeldMonitors.Kind.NAMED, lock);
+        }
+        return new HeldMonitors.Entry(monitor, HeldMonitors.Kind.PRIVATE, null);
     }
 
     /**
@@ -205,13 +235,14 @@ public final class Checks {
      * for them while the holder waits for the monitor.
      */
     public static void exit(Object monitor) {
-        HeldMonitors.Kind kind = monitor == null ? null : HeldMonitors.pop(monitor);
-        if (kind == HeldMonitors.Kind.SHARED) {
-            SpmdThreads.pool().unlock(monitor);
-        } else if (kind == HeldMonitors.Kind.JOB) {
-            SpmdThreads.pool().unlock(JOB_LOCK);
-        } else if (kind == HeldMonitors.Kind.PRIVATE) {
-            SpmdThreads.pool().endInstrumentedWrites();
+        HeldMonitors.Entry entry = monitor == null ? null : HeldMonitors.pop(monitor);
+        if (entry == null) {
+            return;
+        }
+        switch (entry.kind()) {
+            case SHARED -> SpmdThreads.pool().unlock(monitor);
+            case NAMED -> SpmdThreads.pool().unlock(entry.lock());
+            case PRIVATE -> SpmdThreads.pool().endInstrumentedWrites();
         }
     }
 
@@ -247,14 +278,22 @@ public final class Checks {
 
     /**
      * Condition waits would need a job-wide wait queue per object; JDSM offers barrier() and locks
-     * instead. The job object's monitor is a job-wide lock too ({@link #JOB_LOCK}): waiting on it
-     * would keep that lock from every other thread.
+     * instead. The job object's monitor is a job-wide lock too ({@link #JOB_LOCK}), and so is any
+     * monitor the thread holds through a named lock (a static field's, say): waiting would let go
+     * of the Java monitor but keep the lock from every other thread, and a notify on one node
+     * would never reach a waiter on another.
      */
     private static void refuseShared(Object monitor, String call, String site) {
         SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && monitor != null && (monitor instanceof Spmd || pool.isShared(monitor))) {
-            String what = monitor instanceof Spmd ? "the job object (" + monitor.getClass().getName() + ")"
-                    : "a shared " + monitor.getClass().getName();
+        if (pool == null || monitor == null) {
+            return;
+        }
+        HeldMonitors.Entry held = HeldMonitors.jobWide(monitor);
+        String what = monitor instanceof Spmd ? "the job object (" + monitor.getClass().getName() + ")"
+                : pool.isShared(monitor) ? "a shared " + monitor.getClass().getName()
+                : held != null ? "a " + monitor.getClass().getName() + " locked job-wide as " + held.lock()
+                : null;
+        if (what != null) {
             throw new DsmException(call + " on " + what + " at " + site
                     + " is not supported: its monitor is a JDSM lock; coordinate threads "
                     + "with barrier() or lock/unlock instead");

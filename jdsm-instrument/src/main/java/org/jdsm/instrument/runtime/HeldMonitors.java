@@ -6,11 +6,12 @@ import java.util.List;
 /**
  * The monitors the calling thread entered through instrumented {@code synchronized} blocks and
  * methods while running {@code start()} or {@code fin()}, innermost last, each with what its entry
- * took: the JDSM lock of a shared object, the job-wide lock of the job object's monitor, or nothing
- * (a private monitor, which excludes only this node's threads). Rewritten code may call
- * {@link Checks#exit} twice for one monitor (once on the normal path, again in the compiler's
- * catch-all handler if the first call threw), or for a monitor whose entry was never recorded (its
- * {@link Checks#enter} threw): only an entry recorded here is ever unlocked, and only once.
+ * took: the JDSM lock of a shared object, a job-wide named lock (the job object's monitor, a
+ * static field's, a class's), or nothing (a private monitor, which excludes only this node's
+ * threads). Rewritten code may call {@link Checks#exit} twice for one monitor (once on the normal
+ * path, again in the compiler's catch-all handler if the first call threw), or for a monitor whose
+ * entry was never recorded (its {@link Checks#enter} threw): only an entry recorded here is ever
+ * unlocked, and only once.
  */
 final class HeldMonitors {
 
@@ -18,13 +19,14 @@ final class HeldMonitors {
     enum Kind {
         /** The JDSM lock of the shared object itself. */
         SHARED,
-        /** The job-wide lock that stands for the job object's monitor ({@link Checks#JOB_LOCK}). */
-        JOB,
-        /** Nothing job-wide: the monitor of an object that is not shared. */
+        /** The job-wide lock called {@link Entry#lock}. */
+        NAMED,
+        /** Nothing job-wide: the monitor of an object with no job-wide identity. */
         PRIVATE
     }
 
-    private record Entry(Object monitor, Kind kind) {
+    /** One entry of {@code monitor}; {@code lock} is the named lock's name, null unless {@link Kind#NAMED}. */
+    record Entry(Object monitor, Kind kind, String lock) {
     }
 
     private static final ThreadLocal<List<Entry>> HELD = ThreadLocal.withInitial(ArrayList::new);
@@ -32,16 +34,26 @@ final class HeldMonitors {
     private HeldMonitors() {
     }
 
-    static void push(Object monitor, Kind kind) {
-        HELD.get().add(new Entry(monitor, kind));
+    static void push(Entry entry) {
+        HELD.get().add(entry);
     }
 
-    /** Removes the innermost entry for {@code monitor} and returns its kind; null if there is none. */
-    static Kind pop(Object monitor) {
+    /** Removes and returns the innermost entry for {@code monitor}; null if there is none. */
+    static Entry pop(Object monitor) {
         List<Entry> held = HELD.get();
         for (int i = held.size() - 1; i >= 0; i--) {
             if (held.get(i).monitor() == monitor) {
-                return held.remove(i).kind();
+                return held.remove(i);
+            }
+        }
+        return null;
+    }
+
+    /** The job-wide lock (a name, or the shared object) the thread holds through {@code monitor}; null if none. */
+    static Entry jobWide(Object monitor) {
+        for (Entry e : HELD.get()) {
+            if (e.monitor() == monitor && e.kind() != Kind.PRIVATE) {
+                return e;
             }
         }
         return null;

@@ -5,12 +5,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.SharedObjectPool;
 
 /**
- * A shared object written inside {@code synchronized} on an object that is not shared (a private
- * {@code static final Object LOCK}, a helper object of the node's own): that monitor excludes only
- * the threads of one node, so two nodes' writes under it are not ordered, and under LRC one
- * node's update overwrites the other's (a reduction {@code synchronized (LOCK) { sum[0] += x; }}
- * comes out short). Neither the rewriter nor the pool can give such an object a job-wide identity,
- * so the node says so on stderr, once per site, naming the site and the monitor's class.
+ * A shared object written inside {@code synchronized} on an object with no job-wide identity (not
+ * shared, not the job, not loaded straight from a static field or a field of the job: a helper
+ * object's lock, a local, a method's result): that monitor excludes only the threads of one node,
+ * so two nodes' writes under it are not ordered, and under LRC one node's update overwrites the
+ * other's (a reduction {@code synchronized (helper.lock) { sum[0] += x; }} comes out short).
+ * Neither the rewriter nor the pool can tell which object of another node is the same, so the
+ * node says so on stderr, once per site, naming the site and the monitor's class.
  */
 final class PrivateMonitorWrites {
 
@@ -35,7 +36,8 @@ final class PrivateMonitorWrites {
                     + " inside synchronized on a " + monitor.getClass().getName() + " that is not shared: its monitor"
                     + " excludes only this node's threads, so other nodes' writes under it are not ordered with"
                     + " these and may be lost. Synchronize on a registered object (pool.register it in init), on"
-                    + " the job itself (synchronized (this) in the Spmd class), or use pool.lock(name)/unlock(name).");
+                    + " the job itself (synchronized (this) in the Spmd class), on a lock object read straight from a"
+                    + " static field or a field of the job (synchronized (LOCK)), or use pool.lock(name)/unlock(name).");
         }
     }
 }

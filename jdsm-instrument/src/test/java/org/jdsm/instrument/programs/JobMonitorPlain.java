@@ -1,22 +1,20 @@
 package org.jdsm.instrument.programs;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
  * The usual reduction idioms of multithreaded Java on a shared total: {@code synchronized (this)}
  * in the job and a {@code synchronized} method of the job (the job object's monitor, one per node,
- * which must exclude every node's threads), and a private lock object nested inside the monitor of
- * a shared one (excluded job-wide by the outer lock). Every thread adds its contribution
+ * which must exclude every node's threads), and a node helper's lock object nested inside the
+ * monitor of a shared one (excluded job-wide by the outer lock). Every thread adds its contribution
  * {@code rounds} times; after a barrier every thread checks the totals.
  */
 public class JobMonitorPlain extends Spmd {
 
     double[] sums;
     Counter shared;
-    final Object privateLock = new Object();
+    final NodeHelper helper = new NodeHelper();
 
     @Override
     public void init() {
@@ -38,19 +36,12 @@ public class JobMonitorPlain extends Spmd {
             }
             addLast(mine);
             synchronized (shared) {
-                synchronized (privateLock) {
+                synchronized (helper.lock) {
                     sums[2] += mine;
                 }
             }
         }
         barrier();
-        double expect = rounds * threads() * (threads() + 1) / 2.0;
-        List<String> failed = new ArrayList<>();
-        for (int k = 0; k < sums.length; k++) {
-            if (sums[k] != expect) {
-                failed.add("sums[" + k + "]=" + sums[k] + " not " + expect);
-            }
-        }
-        Results.put(getClass().getSimpleName() + myThread(), failed.isEmpty() ? "ok" : failed.toString());
+        Results.put(getClass().getSimpleName() + myThread(), Totals.check(sums, Totals.expected(rounds, threads())));
     }
 }
