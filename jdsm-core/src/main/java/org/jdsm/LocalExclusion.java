@@ -41,7 +41,12 @@ final class LocalExclusion {
         if (LockIds.isBlock(id)) {
             return blocks.get(LockIds.keyOf(id))[LockIds.blockOf(id)];
         }
-        return locks.computeIfAbsent(id, k -> new HolderMutex(label));
+        HolderMutex m = locks.computeIfAbsent(id, k -> new HolderMutex(label));
+        if (label instanceof String name && m.label() instanceof String other && !name.equals(other)) {
+            // Two names, one id (LockIds.named): sharing the lock could make a legal program wait for ever.
+            throw new DsmException("lock(\"" + name + "\") and lock(\"" + other + "\") map to one lock id: rename one of them");
+        }
+        return m;
     }
 
     /** The mutex of lock {@code id} if it was ever taken on this node, else null. */

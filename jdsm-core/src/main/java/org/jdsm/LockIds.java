@@ -19,9 +19,21 @@ public final class LockIds {
         return -1L - key;
     }
 
-    /** A named lock; below -2^32. */
+    /**
+     * A named lock; below -2^32. From a 62-bit hash of the name, not {@code String.hashCode()}: names
+     * with one 32-bit hash are common ("Aa" and "BB"), and two names with one id would be one lock, so
+     * a thread holding one while waiting for a thread that takes the other would wait for ever. A
+     * node that meets two names with one id fails with a message instead (see {@code LocalExclusion}).
+     */
     public static long named(String name) {
-        return -(1L << 33) - (name.hashCode() & 0xffffffffL);
+        long h = 0xcbf29ce484222325L; // 64-bit FNV-1a over the chars, then a murmur3 finalizer to spread the bits
+        for (int i = 0; i < name.length(); i++) {
+            h = (h ^ name.charAt(i)) * 0x100000001b3L;
+        }
+        h = (h ^ (h >>> 33)) * 0xff51afd7ed558ccdL;
+        h = (h ^ (h >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return -(1L << 33) - (h & ((1L << 62) - 1));
     }
 
     public static boolean isBlock(long id) {
