@@ -16,6 +16,12 @@ final class HolderMutex {
     private int depth;
     /** The outermost entry of the current holder has finished acquiring (see {@link #awaitReady}); volatile for {@link #acquiring}. */
     private volatile boolean ready;
+    /**
+     * The holder's outermost exit has begun ({@link #startLeaving}) and what the mutex guards is being
+     * given up: an entry for the same holder made meanwhile (an {@code acquireAsync} on a helper
+     * thread) must wait for the exit and take it afresh, not join an entry that is ending.
+     */
+    private boolean leaving;
     /** What the mutex guards, for errors: a lock's name or shared object; null for a block. */
     private final Object label;
 
@@ -35,7 +41,7 @@ final class HolderMutex {
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {
-        pool.await(this, () -> holder == null || holder == who, this::holderName);
+        pool.await(this, () -> holder == null || holder == who && !leaving, this::holderName);
         return take(who) == 1;
     }
 
@@ -46,7 +52,7 @@ final class HolderMutex {
 
     /** Enters for {@code who} unless another holder has it; returns the new depth, or 0 if not entered. */
     synchronized int tryEnter(Object who) {
-        if (holder != null && holder != who) {
+        if (holder != null && (holder != who || leaving)) {
             return 0;
         }
         return take(who);
@@ -92,10 +98,22 @@ final class HolderMutex {
         return holder == who && depth == 1;
     }
 
+    /**
+     * True if {@code who} holds this mutex exactly once, and then its exit begins: until the
+     * {@link #exit} that follows, no entry joins it, so the caller may give up what the mutex guards.
+     * Without this a reentrant entry made between a check of {@link #outermost} and the exit would
+     * believe it holds what was just given up.
+     */
+    synchronized boolean startLeaving(Object who) {
+        leaving = holder == who && depth == 1;
+        return leaving;
+    }
+
     /** Leaves once. Caller checked {@link #heldBy}. */
     synchronized void exit() {
         if (--depth == 0) {
             holder = null;
+            leaving = false;
             notifyAll();
         }
     }

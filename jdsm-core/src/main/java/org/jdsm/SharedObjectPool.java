@@ -295,7 +295,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         }
         for (int b = from; b < to; ) {
             int end = b;
-            while (end < to && mutexes[end].outermost(holder)) {
+            while (end < to && mutexes[end].startLeaving(holder)) { // not outermost(): see startLeaving
                 end++;
             }
             if (end > b) {
@@ -798,7 +798,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** What the default {@link #endWriteBlocks} does for one block. */
     private void endWriteBlock(SharedObject so, int block) {
         HolderMutex m = exclusion.block(so, block);
-        if (m.outermost(Thread.currentThread())) {
+        if (m.startLeaving(Thread.currentThread())) {
             releaseBlock(so, block);
         }
         m.exit();

@@ -41,4 +41,19 @@ class HolderMutexTest {
             assertFalse(m.heldBy(me));
         }
     }
+
+    @Test
+    void anEntryForTheHolderMadeWhileItsOutermostExitIsUnderWayWaitsForTheExit() {
+        HolderMutex m = new HolderMutex();
+        Object me = new Object();
+        assertEquals(1, m.tryEnter(me));
+        m.ready();
+        assertTrue(m.startLeaving(me));
+        assertEquals(0, m.tryEnter(me), "an acquireAsync's entry must not join a release in progress");
+        m.exit();
+        assertEquals(1, m.tryEnter(me), "after the exit it takes the mutex afresh");
+        assertEquals(2, m.tryEnter(me));
+        assertFalse(m.startLeaving(me), "an inner exit gives nothing up");
+        assertEquals(3, m.tryEnter(me), "and keeps the holder's entries joining");
+    }
 }
