@@ -49,6 +49,12 @@ final class CachedBlock {
         if (valid) {
             return DONE;
         }
+        if (ownership != null) {
+            // This node's write grant brings the copy current. A read request sent now would wait at
+            // the home behind that write until this node releases the block, so a thread that started
+            // acquireAsync and then updateAsync of the block would wait for itself touching the update.
+            return ownership;
+        }
         if (fetch == null) {
             fetch = new CompletableFuture<>();
             outbox.send(home, new ReadRequest(object.key(), block));

@@ -36,6 +36,8 @@ final class HomeBlock {
     private final BitSet copyset = new BitSet();
     private final Queue<Request> queue = new ArrayDeque<>();
     private int owner = NONE;
+    /** The home node's own write request while it waits in the queue, else null. */
+    private CompletableFuture<Void> localWrite;
     /** Invalidations the write at the head of the queue still waits for. */
     private int awaitedAcks;
     /** The write at the head of the queue comes from a node whose copy is current (no content needed). */
@@ -58,12 +60,18 @@ final class HomeBlock {
         if (readable()) {
             return CompletableFuture.completedFuture(null);
         }
+        if (localWrite != null) {
+            // Its grant makes the master copy current; queued behind it, the read would wait for the
+            // home's own release (acquireAsync, then updateAsync of the block, touched before releasing).
+            return localWrite;
+        }
         return park(new Request(home, false, new CompletableFuture<>()));
     }
 
     /** For a thread of the home node: completes once the home node owns the block. */
     synchronized CompletableFuture<Void> writeLocal() {
-        return park(new Request(home, true, new CompletableFuture<>()));
+        localWrite = new CompletableFuture<>();
+        return park(new Request(home, true, localWrite));
     }
 
     /** The home node's own write access ends. */
@@ -138,6 +146,7 @@ final class HomeBlock {
     private void grantWrite(Request r) {
         owner = r.node();
         if (r.local() != null) {
+            localWrite = null;
             r.local().complete(null);
         } else {
             outbox.send(r.node(), new WriteGrant(object.key(), block, headHadCopy ? null : object.outgoing(block)));

@@ -77,4 +77,15 @@ class CachedBlockTest {
         copy.writeGranted(null);
         assertThrows(IllegalStateException.class, copy::invalidate, "an owner is never invalidated");
     }
+
+    @Test
+    void aReadAskedWhileThisNodesWriteRequestWaitsCompletesWithTheWriteGrant() {
+        CompletableFuture<Void> owned = copy.write();
+        CompletableFuture<Void> read = copy.read(); // acquireAsync, then updateAsync of the block
+        assertEquals(1, toHome.size(), "no read request: it would wait at the home for this node's own release");
+        copy.writeGranted(new long[] {5, 6, 7, 8});
+        assertTrue(owned.isDone());
+        assertTrue(read.isDone());
+        assertArrayEquals(new long[] {5, 6, 7, 8}, local);
+    }
 }

@@ -127,4 +127,21 @@ class HomeBlockTest {
         assertThrows(IllegalStateException.class, () -> home.invalidationAcknowledged(2));
         assertThrows(IllegalStateException.class, home::releaseLocal);
     }
+
+    @Test
+    void aHomeReadAskedWhileTheHomesWriteWaitsCompletesWithTheWriteGrant() {
+        home.writeRequested(1);
+        drain();
+        CompletableFuture<Void> owned = home.writeLocal();
+        CompletableFuture<Void> read = home.readLocal(); // acquireAsync, then updateAsync of the block
+        home.readRequested(2); // queued behind the home's write: must not hold the home's read back
+        assertFalse(read.isDone());
+        home.writtenBack(1, new long[] {9, 9, 9, 9});
+        assertEquals(List.of(invalidate(1)), drain(), "node 1 kept a read copy");
+        assertFalse(read.isDone());
+        home.invalidationAcknowledged(1);
+        assertTrue(owned.isDone());
+        assertTrue(read.isDone(), "the home's read waited for the home's own release");
+        assertArrayEquals(new long[] {9, 9, 9, 9}, master);
+    }
 }
