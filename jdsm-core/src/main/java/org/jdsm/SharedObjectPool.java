@@ -37,6 +37,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final LocalExclusion exclusion = new LocalExclusion();
     private final InstrumentedWrites instrumented = new InstrumentedWrites();
     private final BarrierAttendance attendance = new BarrierAttendance();
+    /** Per thread: its last {@code acquireAsync}, after which its next one starts (see {@link #async}). */
+    private final ThreadLocal<CompletableFuture<Object>> lastAcquireAsync = new ThreadLocal<>();
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
     private static final long YIELD_AFTER_MILLIS = 20;
     private PoolContext context;
@@ -541,7 +543,12 @@ public abstract class SharedObjectPool implements MessageHandler {
                 : helpers.run(result, () -> updateBlocks(so, from, to))));
     }
 
-    /** Starts {@link #acquire(Object, int)} in the background; the calling thread holds the block once done. */
+    /**
+     * Starts {@link #acquire(Object, int)} in the background; the calling thread holds the block once
+     * done. A thread's {@code acquireAsync} calls take their blocks in call order, one after the
+     * other, as its blocking acquires would: asking in ascending block order keeps threads from
+     * waiting for each other in a cycle.
+     */
     public final DsmFuture acquireAsync(Object array, int index) {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
@@ -550,7 +557,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         return async(array, () -> acquireBlocks(so, b, b + 1, holder));
     }
 
-    /** Starts {@link #acquire(Object)} in the background; the calling thread holds it once done. */
+    /** Starts {@link #acquire(Object)} in the background; the calling thread holds it once done (in call order, as above). */
     public final DsmFuture acquireAsync(Object obj) {
         SharedObject so = sharedObject(obj);
         Thread holder = Thread.currentThread();
@@ -563,9 +570,19 @@ public abstract class SharedObjectPool implements MessageHandler {
      * call, as acquire does: the helper thread that waits for the block cannot give up (see
      * awaitBlock) blocks the caller holds, so a caller touching the future while still holding
      * written blocks could deadlock with a thread that waits for one of them.
+     *
+     * A thread's acquireAsync calls take their blocks one after the other, in call order, as its
+     * blocking acquires would: run side by side, two acquires started in ascending order could take
+     * the later block first and wait for the earlier one, which another thread asking in the same
+     * order holds while it waits for the later one, so threads that all ask in ascending order
+     * would wait for each other for ever.
      */
     private DsmFuture async(Object result, Runnable op) {
-        return new DsmFuture(helpers.run(result, op));
+        CompletableFuture<Object> previous = lastAcquireAsync.get();
+        CompletableFuture<Object> acquired = previous == null || previous.isDone() ? helpers.run(result, op)
+                : previous.handle((done, failed) -> null).thenCompose(ignored -> helpers.run(result, op));
+        lastAcquireAsync.set(acquired);
+        return new DsmFuture(acquired);
     }
 
     // ---------------------------------------------------------------- locks and barrier
