@@ -202,6 +202,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Exclusive write access to the whole object, made current. */
     public final void acquire(Object obj) {
         SharedObject so = sharedObject(obj);
+        awaitOwnAcquireAsync();
         acquireBlocks(so, 0, so.blockCount(), Thread.currentThread());
     }
 
@@ -209,6 +210,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void acquire(Object array, int index) {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
+        awaitOwnAcquireAsync();
         acquireBlocks(so, b, b + 1, Thread.currentThread());
     }
 
@@ -216,7 +218,20 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void acquire(Object array, int from, int to) {
         SharedObject so = sharedObject(array);
         checkRange(so, from, to);
+        awaitOwnAcquireAsync();
         acquireBlocks(so, firstBlock(so, from, to), endBlock(so, from, to), Thread.currentThread());
+    }
+
+    /**
+     * A blocking acquire takes its blocks after the calling thread's {@code acquireAsync} calls made
+     * before it (see {@link #async}): taking a later block first, while an earlier one is still being
+     * acquired, could wait in a cycle with a thread that asks for the same blocks in the same order.
+     */
+    private void awaitOwnAcquireAsync() {
+        CompletableFuture<Object> previous = lastAcquireAsync.get();
+        if (previous != null && !previous.isDone()) {
+            await(previous.handle((done, failed) -> null)); // its failure is the future's owner's to see
+        }
     }
 
     /** Ends write access to the whole object and publishes the writes. */

@@ -16,11 +16,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every thread starts {@code acquireAsync} of two blocks in ascending order, then touches both
- * futures (in either order), increments an element of each and releases them: the order in which
- * a thread asks for blocks is the order in which it takes them, as with the blocking
- * {@code acquire}, so threads that all ask in ascending order never wait for each other in a
- * cycle. Before the fix the two acquires ran side by side and each thread could end up holding
- * the later block while waiting for the earlier one that another thread held.
+ * futures (in either order), increments an element of each and releases them; or (with
+ * {@code blocking=1}) takes the later block with the blocking {@code acquire} while the earlier
+ * one's {@code acquireAsync} is pending. The order in which a thread asks for blocks is the order
+ * in which it takes them, as with blocking calls only, so threads that all ask in ascending order
+ * never wait for each other in a cycle. Before the fix the acquires ran side by side and a thread
+ * could end up holding the later block while waiting for the earlier one that another thread held.
  */
 class AsyncAcquireOrderTest {
 
@@ -33,12 +34,15 @@ class AsyncAcquireOrderTest {
     @MethodSource("runs")
     @Timeout(60)
     void acquiresStartedInAscendingOrderNeverDeadlock(String protocol, Shape shape, String comm) {
-        for (int seed = 1; seed <= 3; seed++) {
-            Jobs.runOver(comm, AscendingAsyncPairs.class, protocol, shape, List.of(arg("rounds", 60), arg("seed", seed)));
+        for (int seed = 1; seed <= 2; seed++) {
+            for (int blocking = 0; blocking <= 1; blocking++) {
+                Jobs.runOver(comm, AscendingAsyncPairs.class, protocol, shape,
+                        List.of(arg("rounds", 60), arg("seed", seed), arg("blocking", blocking)));
+            }
         }
     }
 
-    /** Args: rounds, seed. {@code counts}: one element per block, three blocks per node. */
+    /** Args: rounds, seed, blocking (0 or 1). {@code counts}: one element per block, three blocks per node. */
     public static final class AscendingAsyncPairs extends Spmd {
         private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -55,16 +59,16 @@ class AsyncAcquireOrderTest {
             int rounds = args.integer("rounds", 40);
             Random choices = args.choices(myThread());
             Random pauses = args.pauses(myThread());
+            boolean blocking = args.integer("blocking", 0) == 1;
             for (int r = 0; r < rounds; r++) {
                 int[] pair = pair(choices);
                 DsmFuture first = pool.acquireAsync(counts, pair[0]);
-                DsmFuture second = pool.acquireAsync(counts, pair[1]);
-                if (pauses.nextBoolean()) {
-                    touchWithin(second, pair);
+                if (blocking) { // the later block with the blocking acquire, the earlier one still pending
+                    pool.acquire(counts, pair[1]);
                     touchWithin(first, pair);
                 } else {
-                    touchWithin(first, pair);
-                    touchWithin(second, pair);
+                    DsmFuture second = pool.acquireAsync(counts, pair[1]);
+                    touchBoth(first, second, pair, pauses);
                 }
                 counts[pair[0]]++;
                 counts[pair[1]]++;
@@ -88,6 +92,16 @@ class AsyncAcquireOrderTest {
             for (int b = 0; b < counts.length; b++) {
                 int block = b;
                 Check.equal(expected[b], counts[b], () -> "counts[" + block + "] at the end");
+            }
+        }
+
+        private static void touchBoth(DsmFuture first, DsmFuture second, int[] pair, Random pauses) {
+            if (pauses.nextBoolean()) {
+                touchWithin(second, pair);
+                touchWithin(first, pair);
+            } else {
+                touchWithin(first, pair);
+                touchWithin(second, pair);
             }
         }
 
