@@ -13,11 +13,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A thread starts {@code acquireAsync} of a block, then acquires, writes and releases the same block
- * with the blocking calls before it touches the future, then writes again and releases. Whichever
- * way the helper thread's entry and the blocking ones interleave, the thread must hold the block,
- * current, once the future is done: the inner release may give the block up only if no entry of
- * the outer acquire has joined it. Counters on a few contended blocks must come out exact.
+ * A thread holds a block through the blocking {@code acquire} and through an {@code acquireAsync}
+ * of it (started before or after the blocking one), releases the blocking hold before it touches
+ * the future, then writes again and releases. Whichever way the helper thread's entry and the
+ * blocking release interleave, the thread must hold the block, current, once the future is done:
+ * the release may give the block up only if the asynchronous acquire has not joined the hold. Counters on a few contended blocks must come out exact.
  */
 class InnerReleaseDuringAsyncAcquireTest {
 
@@ -37,9 +37,9 @@ class InnerReleaseDuringAsyncAcquireTest {
 
     /**
      * Args: rounds, seed. {@code counts}: one element per block, one block per node. Each round a
-     * thread picks a block, runs the pattern above (two increments) with a seeded spin of up to
-     * 30 us between {@code acquireAsync} and {@code acquire}, sweeping the helper's entry across the
-     * inner acquire and release. At the end each counter must be twice the rounds that picked it.
+     * thread picks a block, runs the pattern above (two increments) in a seeded order with a seeded
+     * spin of up to 30 us after {@code acquireAsync}, sweeping the helper's entry across the
+     * blocking release. At the end each counter must be twice the rounds that picked it.
      */
     public static final class InnerReleaseDuringAsyncAcquire extends Spmd {
         long[] counts;
@@ -58,11 +58,21 @@ class InnerReleaseDuringAsyncAcquireTest {
             long total = 2L * rounds * threads();
             for (int r = 1; r <= rounds; r++) {
                 int i = choices.nextInt(counts.length);
-                DsmFuture outer = pool.acquireAsync(counts, i);
-                spin(pauses.nextInt(30_000));
-                pool.acquire(counts, i);
-                long inner = counts[i]++;
-                pool.release(counts, i);
+                long inner;
+                DsmFuture outer;
+                if (pauses.nextBoolean()) { // acquireAsync first: the blocking acquire waits for it
+                    outer = pool.acquireAsync(counts, i);
+                    spin(pauses.nextInt(30_000));
+                    pool.acquire(counts, i);
+                    inner = counts[i]++;
+                    pool.release(counts, i);
+                } else { // the blocking acquire first: its release races with the helper's entry
+                    pool.acquire(counts, i);
+                    inner = counts[i]++;
+                    outer = pool.acquireAsync(counts, i);
+                    spin(pauses.nextInt(30_000));
+                    pool.release(counts, i);
+                }
                 outer.touch();
                 long seen = counts[i]++;
                 spin(pauses.nextInt(5_000));
