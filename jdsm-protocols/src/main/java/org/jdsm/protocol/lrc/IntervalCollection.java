@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jdsm.protocol.lrc.Messages.GcQuery;
 import org.jdsm.protocol.lrc.Messages.GcTrim;
 import org.jdsm.protocol.lrc.Messages.GcWanted;
@@ -19,15 +20,24 @@ final class IntervalCollection {
     private final int nodes;
     private final AtomicBoolean asked = new AtomicBoolean();
     private final AtomicBoolean running = new AtomicBoolean();
+    /** The log size the last trim (or barrier) left: what the other nodes have not all seen yet. */
+    private volatile int floor;
+    /** Rounds node 0 has started, for tests. */
+    private final AtomicInteger rounds = new AtomicInteger();
 
     IntervalCollection(LazyRelease protocol, int nodes) {
         this.protocol = protocol;
         this.nodes = nodes;
     }
 
-    /** Asks node 0 for a round if the log has {@code logSize} intervals and this node has not asked yet. */
+    /**
+     * Asks node 0 for a round if the log has {@code logSize} intervals, {@link LazyRelease#GC_THRESHOLD}
+     * more than the last trim left, and this node has not asked yet. Not merely past the threshold:
+     * while a node lags (has not synchronized for a while) a round can drop little, and asking again
+     * at every new interval started a round per interval on every node.
+     */
     void askIfLarge(int logSize) {
-        if (logSize > LazyRelease.GC_THRESHOLD && asked.compareAndSet(false, true)) {
+        if (logSize > floor + LazyRelease.GC_THRESHOLD && asked.compareAndSet(false, true)) {
             protocol.transport().asend(0, new GcWanted());
         }
     }
@@ -37,6 +47,7 @@ final class IntervalCollection {
         if (!running.compareAndSet(false, true)) {
             return;
         }
+        rounds.incrementAndGet();
         List<CompletableFuture<Object>> replies = new ArrayList<>();
         for (int n = 0; n < nodes; n++) {
             replies.add(protocol.transport().request(n, new GcQuery()));
@@ -56,8 +67,19 @@ final class IntervalCollection {
         });
     }
 
-    /** Node 0's verdict arrived and the log was trimmed: this node may ask again. */
-    void trimmed() {
+    /** Node 0's verdict arrived and the log was trimmed to {@code logSize}: this node may ask again. */
+    void trimmed(int logSize) {
+        floor = logSize;
         asked.set(false);
+    }
+
+    /** A barrier trimmed the log to {@code logSize}. */
+    void shrank(int logSize) {
+        floor = Math.min(floor, logSize);
+    }
+
+    /** Rounds started here (on node 0), for tests. */
+    int rounds() {
+        return rounds.get();
     }
 }

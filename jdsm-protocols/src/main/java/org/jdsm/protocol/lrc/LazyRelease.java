@@ -478,6 +478,7 @@ public final class LazyRelease extends SharedObjectPool {
             // the grant. Not vc: it may hold intervals a grant brought in during the barrier.
             log.discardUpTo(knownByAllBefore);
             knownByAllBefore = knownByAll;
+            collection.shrank(log.size());
         }
         stats().increment(Counter.BARRIERS);
     }
@@ -539,15 +540,22 @@ public final class LazyRelease extends SharedObjectPool {
     }
 
     private void trim(int[] seenByAll) {
+        int left;
         synchronized (state) {
             log.discardUpTo(seenByAll);
+            left = log.size();
         }
-        collection.trimmed();
+        collection.trimmed(left);
     }
 
     /** Messages this node sent to {@code node}, for tests that count protocol traffic. */
     long trafficTo(int node) {
         return trans().traffic().sentMessages(node);
+    }
+
+    /** Collection rounds this node started (node 0 runs them), for tests. */
+    int collectionRounds() {
+        return collection.rounds();
     }
 
     /** Interval-log size, for tests of bounded memory. */
