@@ -9,19 +9,21 @@ import java.util.concurrent.ExecutionException;
  */
 public final class DsmFuture {
 
+    private final SharedObjectPool pool;
     private final CompletableFuture<Object> future;
 
-    DsmFuture(CompletableFuture<Object> future) {
+    DsmFuture(SharedObjectPool pool, CompletableFuture<Object> future) {
+        this.pool = pool;
         this.future = future;
     }
 
-    /** Waits for the operation and returns the shared object; rethrows its failure. */
+    /**
+     * Waits for the operation and returns the shared object; rethrows its failure. Like every DSM
+     * wait, it ends when the job is stopping, and a long one is reported naming this call.
+     */
     public Object touch() {
         try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DsmException("interrupted while waiting for an asynchronous DSM operation", e);
+            return pool.awaitOutcome(future);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException r) {

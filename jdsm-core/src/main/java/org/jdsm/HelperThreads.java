@@ -14,11 +14,19 @@ final class HelperThreads {
     private final ExecutorService executor;
 
     HelperThreads(int node) {
-        executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "jdsm-async-n" + node);
-            t.setDaemon(true);
-            return t;
-        });
+        executor = Executors.newCachedThreadPool(r -> new Helper(r, "jdsm-async-n" + node));
+    }
+
+    /** True on a helper thread: its waits are for a user thread, which reports them if it waits too ({@code touch()}). */
+    static boolean isHelper() {
+        return Thread.currentThread() instanceof Helper;
+    }
+
+    private static final class Helper extends Thread {
+        Helper(Runnable task, String name) {
+            super(task, name);
+            setDaemon(true);
+        }
     }
 
     /** Runs {@code op} in the background; the future completes with {@code result} or {@code op}'s failure. */

@@ -25,7 +25,7 @@ final class LongWait {
      */
     void check(Supplier<String> holder) {
         long waited = System.nanoTime() - began;
-        if (waited >= noticeAfter) {
+        if (waited >= noticeAfter && !HelperThreads.isHelper()) {
             noticeAfter = 2 * waited;
             String known = holder.get();
             System.err.println("jdsm: warning: thread '" + Thread.currentThread().getName() + "' has waited "

@@ -553,7 +553,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** The protocol starts what needs no waiting thread; a helper thread finishes only what that left stale. */
     private DsmFuture updateInBackground(Object result, SharedObject so, int from, int to) {
         endWrites(); // as acquireAsync does, and for the same reason (see async)
-        return new DsmFuture(startUpdate(so, from, to).thenCompose(current -> current
+        return new DsmFuture(this, startUpdate(so, from, to).thenCompose(current -> current
                 ? CompletableFuture.completedFuture(result)
                 : helpers.run(result, () -> updateBlocks(so, from, to))));
     }
@@ -597,7 +597,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         CompletableFuture<Object> acquired = previous == null || previous.isDone() ? helpers.run(result, op)
                 : previous.handle((done, failed) -> null).thenCompose(ignored -> helpers.run(result, op));
         lastAcquireAsync.set(acquired);
-        return new DsmFuture(acquired);
+        return new DsmFuture(this, acquired);
     }
 
     // ---------------------------------------------------------------- locks and barrier
@@ -759,6 +759,18 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Waits for a reply future; wakes to notice an abort. */
     protected final <T> T await(Future<T> future) {
+        try {
+            return awaitOutcome(future);
+        } catch (ExecutionException e) {
+            throw new DsmException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /**
+     * Waits for {@code future} as {@link #await(Future)} does (an abort ends the wait, a long one
+     * is reported), leaving its failure to the caller.
+     */
+    final <T> T awaitOutcome(Future<T> future) throws ExecutionException {
         LongWait wait = new LongWait();
         while (true) {
             checkAborted();
@@ -770,8 +782,6 @@ public abstract class SharedObjectPool implements MessageHandler {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DsmException("interrupted while waiting for the DSM", e);
-            } catch (ExecutionException e) {
-                throw new DsmException(e.getCause().getMessage(), e.getCause());
             }
         }
     }

@@ -136,6 +136,20 @@ class JdsmRunIT {
     }
 
     @Test
+    void aLongTouchOfAnAsyncAcquireSaysWhereTheJobTouchedIt() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "1", "-t", "2", "--jvm-arg=-Djdsm.longWaitSeconds=1",
+                TEST_CLASSES, "org.jdsm.launch.jobs.HeldBySibling", "3000", "async")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
+            assertFalse(notices.isEmpty(), jdsm.transcript());
+            // The user's thread reports its touch(); the helper thread acquiring for it stays quiet.
+            assertTrue(notices.stream().allMatch(line -> line.startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited")
+                    && line.contains(" s in DsmFuture.touch called at org.jdsm.launch.jobs.HeldBySibling.start(")), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("thread 0 got the block"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void statsPrintEveryNodesCountersAsATableAndAsJson() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", "--stats", SAMPLES, VECMUL, "10000")) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
