@@ -494,6 +494,7 @@ public abstract class SharedObjectPool implements MessageHandler {
      */
     public final void threadDone(int globalThread) {
         endWrites();
+        awaitOwnAcquireAsync(); // an untouched acquireAsync still taking its block would hold it for ever, unseen here
         Thread me = Thread.currentThread();
         String held = exclusion.heldBy(me, registry);
         if (held != null) {

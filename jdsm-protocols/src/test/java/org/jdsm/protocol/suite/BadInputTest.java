@@ -59,6 +59,8 @@ class BadInputTest {
                     "node 1", "start() returned", "still holds lock(\"kept\")"),
             new Misuse("start() returning with a block acquired", KeepsBlockJob.class, TWO_NODES,
                     "node 1", "start() returned", "still holds block 1 of shared object #0"),
+            new Misuse("start() returning while its acquireAsync is still taking a block", KeepsAsyncBlockJob.class, TWO_NODES,
+                    "node 1", "start() returned", "still holds block 0 of shared object #0"),
             new Misuse("a thread returning while its sibling waits in barrier()", SiblingSkipsBarrierJob.class, new Shape(1, 2),
                     "barrier() can never complete", "thread 1 has returned from start()"),
             new Misuse("a node returning while another waits in barrier()", NodeSkipsBarrierJob.class, new Shape(3, 1),
@@ -247,6 +249,30 @@ class BadInputTest {
             if (myNode() == 1) {
                 pool.acquire(data, 5);
             }
+        }
+    }
+
+    /**
+     * Node 1 starts acquiring block 0 and returns without touching the future, while node 0 still
+     * holds the block for a moment (so the acquire is surely pending when start() returns).
+     */
+    public static final class KeepsAsyncBlockJob extends EightLongs {
+        @Override
+        public void start() {
+            if (myNode() == 0) {
+                pool.acquire(data, 0);
+            }
+            barrier();
+            if (myNode() == 1) {
+                pool.acquireAsync(data, 0);
+                return;
+            }
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pool.release(data, 0);
         }
     }
 
