@@ -136,7 +136,7 @@ public final class ClusterManager {
         String remote = cache + "/" + own.getFileName();
         byte[] bytes = Files.readAllBytes(own);
         rankHosts.stream().distinct().parallel().forEach(host -> {
-            RemoteCommand.Result present = RemoteCommand.run(launcher.command(host, Shell.exists(remote)), new byte[0],
+            RemoteCommand.Result present = RemoteCommand.run(launcher.command(host, Shell.exists(remote, bytes.length)), new byte[0],
                     STAGE_TIMEOUT_SECONDS);
             if (present.code() == 0) {
                 return;
@@ -146,7 +146,7 @@ public final class ClusterManager {
             }
             info("copying the JDSM runtime (" + bytes.length / 1024 + " KiB) to " + host);
             RemoteCommand.Result stored = RemoteCommand.run(launcher.command(host, Shell.store(cache,
-                    own.getFileName().toString())), bytes, STAGE_TIMEOUT_SECONDS);
+                    own.getFileName().toString(), bytes.length)), bytes, STAGE_TIMEOUT_SECONDS);
             if (stored.code() != 0) {
                 throw new LaunchException("cannot copy the JDSM runtime to " + host + ": " + stored.lastLine());
             }

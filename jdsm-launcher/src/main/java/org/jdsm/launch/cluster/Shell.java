@@ -31,17 +31,23 @@ public final class Shell {
         return words.stream().map(Shell::quote).collect(Collectors.joining(" "));
     }
 
-    /** Exits 0 if {@code file} exists, 1 if not. */
-    public static String exists(String file) {
-        return "test -f " + path(file);
+    /**
+     * Exits 0 if {@code file} exists and holds {@code size} bytes, 1 if not: a cached copy cut short
+     * (a full disk, an older JDSM's interrupted upload) counts as missing and is stored again.
+     */
+    public static String exists(String file, long size) {
+        // wc's count unquoted: BSD wc pads it with blanks.
+        return "test -f " + path(file) + " && test $(wc -c < " + path(file) + ") -eq " + size;
     }
 
     /**
-     * Stores stdin as {@code dir/name}: written beside it and renamed, so that concurrent uploads
-     * and readers never see half a file.
+     * Stores stdin as {@code dir/name} if it brings exactly {@code size} bytes: written beside it and
+     * renamed, so that concurrent uploads and readers never see half a file. An upload cut short
+     * (Ctrl-C, a lost connection) ends cat's input like a complete one; the count keeps it out of the cache.
      */
-    public static String store(String dir, String name) {
+    public static String store(String dir, String name, long size) {
         String part = path(dir) + "/" + quote(name) + ".part.$$";
-        return "mkdir -p " + path(dir) + " && cat > " + part + " && mv -f " + part + " " + path(dir) + "/" + quote(name);
+        return "mkdir -p " + path(dir) + " && cat > " + part + " && test $(wc -c < " + part + ") -eq " + size
+                + " && mv -f " + part + " " + path(dir) + "/" + quote(name) + " || { s=$?; rm -f " + part + "; exit $s; }";
     }
 }

@@ -32,7 +32,8 @@ final class RuntimeUpload {
         String name = sha256(jar) + ".jar";
         String cache = remoteDir + "/cache";
         String remote = cache + "/" + name;
-        GatewaySession.Result present = gateway.run(Shell.exists(remote));
+        long size = size(jar);
+        GatewaySession.Result present = gateway.run(Shell.exists(remote, size));
         if (present.code() == 0) {
             return remote;
         }
@@ -40,8 +41,8 @@ final class RuntimeUpload {
             throw new LaunchException("cannot check the runtime cache on " + gateway.target() + ": " + present.stderr().strip());
         }
         try (InputStream in = Files.newInputStream(jar)) {
-            ProgressBar bar = new ProgressBar("jdsm: uploading the JDSM runtime to " + gateway.target().host(), Files.size(jar), err);
-            GatewaySession.Result stored = gateway.run(Shell.store(cache, name), in, bar);
+            ProgressBar bar = new ProgressBar("jdsm: uploading the JDSM runtime to " + gateway.target().host(), size, err);
+            GatewaySession.Result stored = gateway.run(Shell.store(cache, name, size), in, bar);
             if (stored.code() != 0) {
                 throw new LaunchException("cannot store the runtime on " + gateway.target() + ": " + stored.stderr().strip());
             }
@@ -61,6 +62,14 @@ final class RuntimeUpload {
             return path;
         } catch (URISyntaxException e) {
             throw new LaunchException("cannot locate the JDSM runtime jar: " + e.getMessage(), e);
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + file, e);
         }
     }
 
