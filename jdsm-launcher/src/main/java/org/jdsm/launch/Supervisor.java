@@ -23,6 +23,15 @@ public final class Supervisor {
 
     /** Blocks until every node has ended; returns their exits in the order they happened. */
     public static List<NodeExit> await(List<? extends Supervised> nodes) throws InterruptedException {
+        return await(nodes, STOP_GRACE_MILLIS);
+    }
+
+    /**
+     * As {@link #await(List)}, the others killed {@code graceMillis} after the first failure: a
+     * launcher whose failures may be found only after seconds of silence needs a shorter grace to
+     * end the whole job within its bound.
+     */
+    public static List<NodeExit> await(List<? extends Supervised> nodes, long graceMillis) throws InterruptedException {
         BlockingQueue<Supervised> exited = new LinkedBlockingQueue<>();
         nodes.forEach(n -> n.onExit().thenAccept(exited::add));
         List<NodeExit> exits = new ArrayList<>();
@@ -42,7 +51,7 @@ public final class Supervisor {
             if (!exit.ok() && !failing) {
                 failing = true;
                 inGrace = true;
-                killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS);
+                killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
             }
         }
         return exits;

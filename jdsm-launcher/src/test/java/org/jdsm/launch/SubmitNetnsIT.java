@@ -267,6 +267,87 @@ class SubmitNetnsIT {
         }
     }
 
+    @Test
+    void outputThatIsNotReadForSecondsOnlyPausesTheJob() throws Exception {
+        // As 'jdsm submit ... | less' while nobody scrolls: flow control, not a dead gateway.
+        Process jdsm = rawSubmit(ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.PIPE, "-n", "2",
+                jobsJar.toString(), "org.jdsm.launch.jobs.Chatty", "100000");
+        try (var out = jdsm.getInputStream()) {
+            long lines = countLines(out, 64 * 1024);
+            Thread.sleep(8_000); // well past the 3 s of silence that end a job
+            lines += countLines(out, Long.MAX_VALUE);
+            assertTrue(jdsm.waitFor(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(0, jdsm.exitValue(), rawStderr());
+            assertEquals(200_000, lines, rawStderr());
+        } finally {
+            jdsm.destroyForcibly();
+        }
+    }
+
+    @Test
+    void stdinThatRankZeroReadsLateArrivesWhole() throws Exception {
+        // Far more than the pipes on the way hold, read only after a pause longer than the silence bound.
+        Path input = DIR.resolve("stdin.txt");
+        Files.write(input, Stream.iterate(0, i -> i + 1).limit(200_000).map(i -> "input line " + i + " " + "y".repeat(50))
+                .collect(Collectors.toList()));
+        long chars = Files.lines(input).mapToLong(String::length).sum();
+        Path output = DIR.resolve("stdout.txt");
+        Process jdsm = rawSubmit(ProcessBuilder.Redirect.from(input.toFile()), ProcessBuilder.Redirect.to(output.toFile()),
+                "-n", "2", jobsJar.toString(), "org.jdsm.launch.jobs.CountsStdin", "5000");
+        try {
+            assertTrue(jdsm.waitFor(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(0, jdsm.exitValue(), rawStderr());
+            assertTrue(Files.readString(output).contains("[0] stdin: 200000 lines, " + chars + " characters"),
+                    Files.readString(output) + rawStderr());
+        } finally {
+            jdsm.destroyForcibly();
+        }
+    }
+
+    @Test
+    void frozenLaptopDuringOutputEndsTheJobOnTheCluster() throws Exception {
+        // A laptop put to sleep mid-job: its connection stays up, it just stops reading and beating.
+        Process jdsm = rawSubmit(ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.DISCARD, "-n", "3",
+                jobsJar.toString(), "org.jdsm.launch.jobs.Chatty");
+        try {
+            awaitStderr("rank 2 on 10.213.1.13", JOB_TIMEOUT);
+            Thread.sleep(2_000); // output flowing
+            assertEquals(0, run("kill", "-STOP", Long.toString(jdsm.pid())));
+            long frozen = System.nanoTime();
+            // The laptop's 3 s of silence, then the bound for ending the job.
+            List<String> left = jdsmProcesses(Duration.ofSeconds(3).plus(ENDS_WITHIN));
+            assertTrue(left.isEmpty(), "still running " + (System.nanoTime() - frozen) / 1_000_000 + " ms after the laptop "
+                    + "froze: " + left + "\n" + rawStderr());
+            run("kill", "-CONT", Long.toString(jdsm.pid()));
+            assertTrue(jdsm.waitFor(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(ExitCodes.FAILED, jdsm.exitValue(), rawStderr());
+            assertTrue(!rawStderr().contains("went silent (no sign") && !rawStderr().contains("Server on"),
+                    "a rank was blamed for the laptop's sleep\n" + rawStderr());
+        } finally {
+            run("kill", "-CONT", Long.toString(jdsm.pid()));
+            jdsm.destroyForcibly();
+        }
+    }
+
+    @Test
+    void stoppedServerEndsTheJobWithinTheBound() throws Exception {
+        try (JdsmProcess jdsm = submitSleeper()) {
+            ProcessHandle server = serverIn("jdsm-n2");
+            assertEquals(0, run("kill", "-STOP", Long.toString(server.pid()))); // hung: no RST, no end of stream
+            long stopped = System.nanoTime();
+            try {
+                int code = jdsm.waitFor(JOB_TIMEOUT);
+                long took = System.nanoTime() - stopped;
+                assertEquals(ExitCodes.FAILED, code, jdsm.transcript());
+                assertTrue(jdsm.stderr().contains("jdsm: job failed: rank 1 on 10.213.1.12 exited with code 137: the Server on "
+                        + "10.213.1.12 went silent"), jdsm.transcript());
+                assertTrue(took < ENDS_WITHIN.toNanos(), "the job took " + took / 1_000_000 + " ms to end\n" + jdsm.transcript());
+            } finally {
+                run("kill", "-CONT", Long.toString(server.pid())); // its manager is gone: it ends now
+            }
+        }
+    }
+
     private static JdsmProcess submitSleeper() throws Exception {
         JdsmProcess jdsm = submit("-n", "3", jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper");
         for (int rank = 0; rank < 3; rank++) {
@@ -281,6 +362,53 @@ class SubmitNetnsIT {
             assertTrue(jdsm.stderr().contains("jdsm submit: " + message), jdsm.transcript());
             assertEquals("", jdsm.stdout());
         }
+    }
+
+    /**
+     * {@code jdsm submit} from the laptop with our own stdin and stdout (stderr goes to a file, see
+     * {@link #rawStderr}): for what {@link JdsmProcess} does not do, like not reading stdout for a while.
+     */
+    private static Process rawSubmit(ProcessBuilder.Redirect stdin, ProcessBuilder.Redirect stdout, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", LAPTOP,
+                JdsmProcess.ROOT.resolve("bin/jdsm").toString(), "submit", "--config", DIR.resolve("config").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectInput(stdin).redirectOutput(stdout).redirectError(DIR.resolve("stderr.txt").toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("JDSM_") || name.equals("SSH_AUTH_SOCK"));
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        return builder.start();
+    }
+
+    private static String rawStderr() throws IOException {
+        return "\n--- stderr ---\n" + Files.readString(DIR.resolve("stderr.txt"));
+    }
+
+    private static void awaitStderr(String text, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Files.readString(DIR.resolve("stderr.txt")).contains(text)) {
+            assertTrue(System.nanoTime() < deadline, "no '" + text + "' within " + timeout + rawStderr());
+            Thread.sleep(50);
+        }
+    }
+
+    /** Reads and counts lines until about {@code bytes} bytes have been read or the stream ends. */
+    private static long countLines(java.io.InputStream in, long bytes) throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        long lines = 0;
+        for (long read = 0; read < bytes; ) {
+            int n = in.read(buffer);
+            if (n < 0) {
+                break;
+            }
+            read += n;
+            for (int i = 0; i < n; i++) {
+                if (buffer[i] == '\n') {
+                    lines++;
+                }
+            }
+        }
+        return lines;
     }
 
     /** {@code jdsm submit} from the laptop, the cluster options from the config file. */

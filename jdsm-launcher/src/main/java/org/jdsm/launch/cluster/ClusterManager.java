@@ -41,6 +41,18 @@ public final class ClusterManager {
     private static final long STAGE_TIMEOUT_SECONDS = 120;
     /** After an interrupt, how long servers get to stop by themselves before their ssh is killed. */
     private static final long ABORT_GRACE_MILLIS = 1_500;
+    /**
+     * After the first failed rank, how long the others get to stop on their own: a rank found dead
+     * by its silence is found 3 s late ({@link Liveness}), and the whole job must end within 5 s.
+     */
+    private static final long STOP_GRACE_MILLIS = 1_000;
+    /**
+     * After an interrupt and the kill, how long the job may take to tell the client before this JVM
+     * halts: a client that stopped reading (a laptop asleep) would block that forever. Shorter when
+     * the client is gone: there is no one to tell.
+     */
+    private static final long EXIT_WAIT_MILLIS = 2_000;
+    private static final long CLIENT_GONE_EXIT_WAIT_MILLIS = 500;
     /** On SIGTERM, how long the shutdown hook waits for the job to wind down and tell the client. */
     private static final long SIGNAL_WAIT_MILLIS = 4_000;
 
@@ -51,6 +63,7 @@ public final class ClusterManager {
     private final AtomicReference<String> interrupted = new AtomicReference<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private RemoteServer rankZero;
+    private volatile JobRegistry registry;
 
     private ClusterManager(FrameInput fromClient, FrameOutput toClient) {
         this.fromClient = fromClient;
@@ -67,12 +80,11 @@ public final class ClusterManager {
     }
 
     private int run() {
-        JobRegistry registry = null;
         Liveness clientLiveness = null;
         try {
             Hello hello = readHello();
             byte[] jar = expect(FrameType.JAR).payload();
-            clientLiveness = new Liveness("client", toClient, silence -> interrupt("lost the client: " + silence));
+            clientLiveness = new Liveness("client", toClient, silence -> interrupt("lost the client: " + silence, true));
             startClientReader(clientLiveness);
             List<String> rankHosts = rankHosts(hello);
             registry = JobRegistry.register(hello.cluster().remoteDir(), hello.job().jobId(), hello.job().jobClass(),
@@ -90,9 +102,7 @@ public final class ClusterManager {
             servers.forEach(RemoteServer::kill);
             // Whatever ssh or srun is still running (a copy to a node, say) goes too.
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-            if (registry != null) {
-                registry.remove();
-            }
+            unregister();
             if (clientLiveness != null) {
                 clientLiveness.close();
             }
@@ -174,7 +184,7 @@ public final class ClusterManager {
                     attachRankZero(server);
                 }
             }
-            List<NodeExit> exits = Supervisor.await(servers);
+            List<NodeExit> exits = Supervisor.await(servers, STOP_GRACE_MILLIS);
             if (interrupted.get() != null) {
                 return finish(ExitCodes.INTERRUPTED, List.of());
             }
@@ -221,11 +231,13 @@ public final class ClusterManager {
             try {
                 for (Frame frame = fromClient.read(); frame != null; frame = fromClient.read()) {
                     liveness.heard();
-                    fromClient(frame);
+                    Frame received = frame;
+                    // Stdin waits for rank 0 to take it: that is not the client's silence.
+                    liveness.delivering(() -> fromClient(received));
                 }
-                interrupt("lost the client (its connection closed)");
+                interrupt("lost the client (its connection closed)", true);
             } catch (IOException e) {
-                interrupt("lost the client: " + e.getMessage());
+                interrupt("lost the client: " + e.getMessage(), true);
             }
         }, "jdsm-client-reader");
         reader.setDaemon(true);
@@ -241,7 +253,7 @@ public final class ClusterManager {
                     servers.get(rank).send(frame);
                 }
             }
-            case ABORT -> interrupt(Payload.text(frame.payload()));
+            case ABORT -> interrupt(Payload.text(frame.payload()), false);
             default -> {
                 // BEAT: liveness only.
             }
@@ -263,20 +275,28 @@ public final class ClusterManager {
         earlyStdin.clear();
     }
 
-    /** Stops the job for {@code reason}: servers are told at once and their ssh killed shortly after. */
-    private void interrupt(String reason) {
+    /**
+     * Stops the job for {@code reason}: servers are told at once and their ssh killed shortly after
+     * (at once if {@code clientGone}: no one waits for their last words). If the job's end still
+     * cannot be told to the client after that, the client stopped reading, and this JVM halts.
+     */
+    private void interrupt(String reason, boolean clientGone) {
         if (!interrupted.compareAndSet(null, reason)) {
             return;
         }
         servers.forEach(s -> s.abort(reason));
         Thread killer = new Thread(() -> {
             try {
-                Thread.sleep(ABORT_GRACE_MILLIS);
+                Thread.sleep(clientGone ? 0 : ABORT_GRACE_MILLIS);
+                servers.forEach(RemoteServer::kill);
+                ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+                if (!done.await(clientGone ? CLIENT_GONE_EXIT_WAIT_MILLIS : EXIT_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    unregister();
+                    Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+                }
             } catch (InterruptedException e) {
-                return;
+                Thread.currentThread().interrupt();
             }
-            servers.forEach(RemoteServer::kill);
-            ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
         }, "jdsm-abort");
         killer.setDaemon(true);
         killer.start();
@@ -284,11 +304,18 @@ public final class ClusterManager {
 
     /** Shutdown hook: SIGTERM ({@code jdsm kill}) or SIGHUP stops the job, and the client hears why. */
     private void stopOnSignal() {
-        interrupt("stopped on the gateway (jdsm kill or a signal)");
+        interrupt("stopped on the gateway (jdsm kill or a signal)", false);
         try {
             done.await(SIGNAL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void unregister() {
+        JobRegistry job = registry;
+        if (job != null) {
+            job.remove();
         }
     }
 

@@ -4,8 +4,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +28,7 @@ public final class ClusterServer {
     private final FrameInput in;
     private final FrameOutput out;
     private volatile RemoteClientFiles files;
-    private volatile PipedOutputStream stdin;
+    private volatile StdinCredit.Input stdin;
 
     private ClusterServer(FrameInput in, FrameOutput out) {
         this.in = in;
@@ -103,8 +101,8 @@ public final class ClusterServer {
         System.setOut(new PrintStream(new FramedLines(FrameType.OUT, rank, out), true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(new FramedLines(FrameType.ERR, rank, out), true, StandardCharsets.UTF_8));
         if (rank == 0) {
-            stdin = new PipedOutputStream();
-            System.setIn(new PipedInputStream(stdin, 1 << 16));
+            stdin = new StdinCredit.Input(out);
+            System.setIn(stdin);
         } else {
             System.setIn(InputStream.nullInputStream());
         }
@@ -130,13 +128,12 @@ public final class ClusterServer {
         switch (frame.type()) {
             case STDIN -> {
                 if (stdin != null) {
-                    stdin.write(frame.payload());
-                    stdin.flush();
+                    stdin.add(frame.payload());
                 }
             }
             case STDIN_END -> {
                 if (stdin != null) {
-                    stdin.close();
+                    stdin.end();
                 }
             }
             case FILE_REPLY -> files.complete(FileReply.decode(frame.payload()));

@@ -33,5 +33,7 @@ public enum FrameType {
     /** Stop now (UTF-8 reason): client to manager (Ctrl-C), manager to servers. */
     ABORT,
     /** Heartbeat, both ways on every link; silence means the other side is gone ({@link Liveness}). */
-    BEAT
+    BEAT,
+    /** Rank 0 may take this many more stdin bytes ({@link StdinCredit}): rank 0's server to manager to client. */
+    STDIN_CREDIT
 }

@@ -1,5 +1,6 @@
 package org.jdsm.launch.cluster;
 
+import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,11 @@ import java.util.function.Consumer;
  * {@link #FIRST_FRAME_MILLIS} before its first). A closed
  * stream is noticed at once by its reader; this catches what a stream does not tell, like a host
  * that lost power or a network cable pulled, in time to end the job within seconds.
+ *
+ * <p>Every link carries data too, and data waits for slow consumers (a paused {@code | less}, a rank
+ * that has not read its stdin yet): that is flow control, not silence. So a reader that is stuck
+ * handing a frame on ({@link #delivering}) is not a silent peer, and a beat never waits behind a
+ * stuck frame ({@link FrameOutput#sendIfIdle}): the silence check keeps running.
  */
 public final class Liveness implements AutoCloseable {
 
@@ -25,6 +31,7 @@ public final class Liveness implements AutoCloseable {
     private volatile long lastHeard = System.nanoTime();
     private volatile boolean heardOnce;
     private volatile boolean reported;
+    private volatile boolean busy;
 
     /**
      * Starts beating on {@code out} and watching.
@@ -40,9 +47,9 @@ public final class Liveness implements AutoCloseable {
             return t;
         });
         timer.scheduleAtFixedRate(() -> {
-            out.trySend(FrameType.BEAT, new byte[0]);
+            out.sendIfIdle(FrameType.BEAT, new byte[0]);
             long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastHeard);
-            if (silent > (heardOnce ? SILENCE_MILLIS : FIRST_FRAME_MILLIS) && !reported) {
+            if (silent > (heardOnce ? SILENCE_MILLIS : FIRST_FRAME_MILLIS) && !busy && !reported) {
                 reported = true;
                 onSilent.accept("no sign of life for " + silent / 1000.0 + " s");
             }
@@ -53,6 +60,27 @@ public final class Liveness implements AutoCloseable {
     public void heard() {
         lastHeard = System.nanoTime();
         heardOnce = true;
+    }
+
+    /** Hands a received frame on, the way {@link #delivering} does. */
+    @FunctionalInterface
+    public interface Delivery {
+        /** Passes the frame to its consumer; may block as long as that consumer does. */
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code delivery} of a frame just received to a consumer that may block: while it blocks,
+     * this side does not read, so the other side's silence is not counted.
+     */
+    public void delivering(Delivery delivery) throws IOException {
+        busy = true;
+        try {
+            delivery.run();
+        } finally {
+            lastHeard = System.nanoTime(); // the silence counts from when we read again
+            busy = false;
+        }
     }
 
     @Override

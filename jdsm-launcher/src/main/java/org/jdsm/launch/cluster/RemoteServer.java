@@ -145,9 +145,10 @@ final class RemoteServer implements Supervised {
                 connected = true;
                 liveness.heard();
                 switch (frame.type()) {
-                    case OUT, FILE_REQUEST -> toClient.trySend(frame.type(), frame.payload());
+                    // A client that reads slowly (or not, for a while) stalls the relay: not this server's silence.
+                    case OUT, FILE_REQUEST, STDIN_CREDIT -> relay(frame);
                     case ERR -> {
-                        toClient.trySend(frame.type(), frame.payload());
+                        relay(frame);
                         noteReport(Line.decode(frame.payload()).text());
                     }
                     case EXIT -> reportedCode = Exit.decode(frame.payload()).code();
@@ -159,6 +160,10 @@ final class RemoteServer implements Supervised {
         } catch (IOException e) {
             // The process is gone or garbled its stream; its exit tells the rest.
         }
+    }
+
+    private void relay(Frame frame) throws IOException {
+        liveness.delivering(() -> toClient.trySend(frame.type(), frame.payload()));
     }
 
     private void relayStderr() {

@@ -30,6 +30,7 @@ import org.jdsm.launch.cluster.Line;
 import org.jdsm.launch.cluster.Liveness;
 import org.jdsm.launch.cluster.Payload;
 import org.jdsm.launch.cluster.RemoteDiagnosis;
+import org.jdsm.launch.cluster.StdinCredit;
 import org.jdsm.runtime.ClientFiles;
 
 /**
@@ -57,6 +58,8 @@ final class SubmitClient {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final List<String> managerStderr = new ArrayList<>();
     private volatile String lost;
+    /** Stdin bytes rank 0 can take now ({@link StdinCredit}); guarded by itself. */
+    private final long[] stdinCredit = new long[1];
     private String remoteJava = "java";
 
     SubmitClient(GatewaySession gateway, PrintStream out, PrintStream err, ClientFiles files) {
@@ -101,14 +104,17 @@ final class SubmitClient {
         try {
             for (Frame frame = in.read(); frame != null; frame = in.read()) {
                 liveness.heard();
+                Frame received = frame;
                 switch (frame.type()) {
-                    case OUT -> print(out, Line.decode(frame.payload()));
-                    case ERR -> print(err, Line.decode(frame.payload()));
-                    case INFO -> err.println("jdsm: " + Payload.text(frame.payload()));
+                    // A terminal or pipe that is not read for a while (| less) is not the gateway's silence.
+                    case OUT -> liveness.delivering(() -> print(out, Line.decode(received.payload())));
+                    case ERR -> liveness.delivering(() -> print(err, Line.decode(received.payload())));
+                    case INFO -> liveness.delivering(() -> err.println("jdsm: " + Payload.text(received.payload())));
                     case FILE_REQUEST -> {
                         FileRequest request = FileRequest.decode(frame.payload());
                         fileServer.execute(() -> serve(request, toManager));
                     }
+                    case STDIN_CREDIT -> grant(StdinCredit.decode(frame.payload()));
                     case EXIT -> {
                         Exit exit = Exit.decode(frame.payload());
                         exit.lines().forEach(err::println);
@@ -147,10 +153,18 @@ final class SubmitClient {
         toManager.trySend(FrameType.FILE_REPLY, reply.encode());
     }
 
+    /**
+     * Sends our stdin to rank 0, no more than rank 0 has room for: more would wait in the streams to
+     * the gateway and the node, in front of heartbeats, Ctrl-C and file replies.
+     */
     private void pumpStdin(InputStream stdin, FrameOutput toManager) {
         byte[] buffer = new byte[1 << 14];
         try {
-            for (int n = stdin.read(buffer); n >= 0; n = stdin.read(buffer)) {
+            for (int n = stdin.read(buffer, 0, awaitCredit(buffer.length)); n >= 0;
+                    n = stdin.read(buffer, 0, awaitCredit(buffer.length))) {
+                synchronized (stdinCredit) {
+                    stdinCredit[0] -= n;
+                }
                 if (n > 0 && !toManager.trySend(FrameType.STDIN, Arrays.copyOf(buffer, n))) {
                     return;
                 }
@@ -158,6 +172,25 @@ final class SubmitClient {
             toManager.trySend(FrameType.STDIN_END, new byte[0]);
         } catch (IOException e) {
             // Our stdin failed: rank 0 just gets no more input.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits until rank 0 can take some stdin; returns how much, at most {@code max}. */
+    private int awaitCredit(int max) throws InterruptedException {
+        synchronized (stdinCredit) {
+            while (stdinCredit[0] <= 0) {
+                stdinCredit.wait();
+            }
+            return (int) Math.min(max, stdinCredit[0]);
+        }
+    }
+
+    private void grant(int bytes) {
+        synchronized (stdinCredit) {
+            stdinCredit[0] += bytes;
+            stdinCredit.notifyAll();
         }
     }
 
@@ -189,8 +222,10 @@ final class SubmitClient {
     }
 
     /** The connection is gone or dead: say so and stop reading. */
-    private void lose(String why, ChannelExec channel) {
-        lost = why;
+    private synchronized void lose(String why, ChannelExec channel) {
+        if (lost == null) {
+            lost = why; // the first reason: disconnecting for silence also ends the reader with an error
+        }
         channel.disconnect();
     }
 
