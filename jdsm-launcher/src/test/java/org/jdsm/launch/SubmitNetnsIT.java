@@ -228,6 +228,30 @@ class SubmitNetnsIT {
     }
 
     @Test
+    void keyWithAPassphraseAndNoTerminalIsNamed() throws Exception {
+        Path key = DIR.resolve("id_sealed");
+        if (!Files.exists(key)) {
+            assertEquals(0, run("ssh-keygen", "-q", "-t", "ed25519", "-N", "a passphrase", "-f", key.toString()));
+            Files.writeString(DIR.resolve("authorized_gateway"), Files.readString(DIR.resolve("id_sealed.pub")),
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+        assertRefused("authentication failed for root@10.213.0.1: the key " + key + " needs its passphrase and there is "
+                + "no terminal to ask for it; add it to the ssh-agent (ssh-add " + key + ")", "--identity", key.toString());
+    }
+
+    @Test
+    void remoteDirectoryThatCannotBeMadeIsNamed() throws Exception {
+        // Under a plain file: mkdir on the gateway fails at once, while the runtime is still being sent.
+        String remote = DIR.resolve("hosts").resolve("jdsm").toString();
+        try (JdsmProcess jdsm = submit("--remote-dir", remote, "-n", "1", jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper")) {
+            assertEquals(ExitCodes.USAGE, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm submit: cannot store the runtime on root@10.213.0.1: mkdir: cannot create "
+                    + "directory"), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("Not a directory"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void unreachableNodeIsNamed() throws Exception {
         // The gateway's own address on the private network: it exists, but no sshd listens there.
         Path hosts = Files.write(DIR.resolve("hosts_unreachable"), List.of("10.213.1.11", "10.213.1.1"));

@@ -82,7 +82,8 @@ final class GatewaySession implements AutoCloseable {
         } catch (JSchException e) {
             HostKey offered = session == null ? null : session.getHostKey();
             throw SshErrors.explain(e, target, knownHosts,
-                    offered == null ? null : offered.getType() + " " + offered.getFingerPrint(jsch));
+                    offered == null ? null : offered.getType() + " " + offered.getFingerPrint(jsch),
+                    System.console() == null ? Identities.sealed(jsch) : null);
         }
     }
 
@@ -135,12 +136,19 @@ final class GatewaySession implements AutoCloseable {
             channel.connect(CONNECT_TIMEOUT_MILLIS);
             byte[] buffer = new byte[1 << 16];
             long sent = 0;
-            for (int n = stdin.read(buffer); n >= 0; n = stdin.read(buffer)) {
-                in.write(buffer, 0, n);
-                sent += n;
-                progress.accept(sent);
+            try {
+                for (int n = stdin.read(buffer); n >= 0; n = stdin.read(buffer)) {
+                    in.write(buffer, 0, n);
+                    sent += n;
+                    progress.accept(sent);
+                }
+                in.close();
+            } catch (IOException e) {
+                // The command ended before reading all (a directory it cannot make): its exit and stderr say why.
+                if (!session.isConnected()) {
+                    throw e;
+                }
             }
-            in.close();
             long deadline = System.currentTimeMillis() + COMMAND_TIMEOUT_MILLIS;
             while (!channel.isClosed()) {
                 if (System.currentTimeMillis() > deadline || !session.isConnected()) {

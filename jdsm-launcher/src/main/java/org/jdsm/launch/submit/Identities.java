@@ -54,6 +54,16 @@ final class Identities {
         }
     }
 
+    /** The first key file among {@code jsch}'s identities that needs a passphrase, or null. */
+    static String sealed(JSch jsch) {
+        for (Identity identity : jsch.getIdentityRepository().getIdentities()) {
+            if (identity.isEncrypted()) {
+                return identity.getName();
+            }
+        }
+        return null;
+    }
+
     /** The agent's keys, then the files'; changes go to the files' repository, never to the agent. */
     private record Both(IdentityRepository agent, IdentityRepository files) implements IdentityRepository {
 

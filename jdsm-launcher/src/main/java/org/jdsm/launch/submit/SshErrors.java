@@ -17,9 +17,10 @@ final class SshErrors {
     }
 
     /**
-     * @param offered the gateway's host key as "TYPE FINGERPRINT", or null if the connection did not get that far
+     * @param offered   the gateway's host key as "TYPE FINGERPRINT", or null if the connection did not get that far
+     * @param sealedKey a key file that needs a passphrase which no one was asked for (no terminal), or null
      */
-    static LaunchException explain(JSchException e, GatewayTarget target, Path knownHosts, String offered) {
+    static LaunchException explain(JSchException e, GatewayTarget target, Path knownHosts, String offered, String sealedKey) {
         String where = target.host() + ":" + target.port();
         String message = String.valueOf(e.getMessage());
         // JSch throws its typed exceptions or plain ones with these messages, depending on the path taken.
@@ -46,6 +47,12 @@ final class SshErrors {
         if (message.startsWith("Auth fail")) {
             return new LaunchException("authentication failed for " + target.user() + "@" + target.host()
                     + ": the gateway accepted none of the keys offered (--identity, ~/.ssh/id_*, ssh-agent)", e);
+        }
+        // JSch's word for a key it could not decrypt: no passphrase (no terminal to ask at) or a wrong one.
+        if (message.startsWith("USERAUTH fail") && sealedKey != null) {
+            return new LaunchException("authentication failed for " + target.user() + "@" + target.host() + ": the key "
+                    + sealedKey + " needs its passphrase and there is no terminal to ask for it; add it to the ssh-agent "
+                    + "(ssh-add " + sealedKey + ") or run jdsm at a terminal", e);
         }
         return new LaunchException("ssh to " + where + " failed: " + message, e);
     }
