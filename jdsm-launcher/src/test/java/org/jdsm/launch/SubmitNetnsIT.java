@@ -366,8 +366,14 @@ class SubmitNetnsIT {
                 assertTrue(jdsm.stderr().contains("jdsm: job failed: rank 1 on 10.213.1.12 exited with code 137: the Server on "
                         + "10.213.1.12 went silent"), jdsm.transcript());
                 assertTrue(took < ENDS_WITHIN.toNanos(), "the job took " + took / 1_000_000 + " ms to end\n" + jdsm.transcript());
+                // Still stopped, it would never see the end of its ssh: it must be killed on its host.
+                long deadline = System.nanoTime() + ENDS_WITHIN.toNanos();
+                while (server.isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
+                assertTrue(!server.isAlive(), "the stopped Server is left on jdsm-n2\n" + jdsm.transcript());
             } finally {
-                run("kill", "-CONT", Long.toString(server.pid())); // its manager is gone: it ends now
+                run("kill", "-CONT", Long.toString(server.pid())); // if still there: its manager is gone, it ends now
             }
         }
     }

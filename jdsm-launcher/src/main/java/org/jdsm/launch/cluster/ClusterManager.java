@@ -53,12 +53,15 @@ public final class ClusterManager {
      */
     private static final long EXIT_WAIT_MILLIS = 2_000;
     private static final long CLIENT_GONE_EXIT_WAIT_MILLIS = 500;
+    /** How long the manager waits at the end for its kills of silent servers on their hosts. */
+    private static final long REAP_WAIT_MILLIS = 2_000;
     /** On SIGTERM, how long the shutdown hook waits for the job to wind down and tell the client. */
     private static final long SIGNAL_WAIT_MILLIS = 4_000;
 
     private final FrameInput fromClient;
     private final FrameOutput toClient;
     private final List<RemoteServer> servers = new CopyOnWriteArrayList<>();
+    private final List<Process> reapers = new CopyOnWriteArrayList<>();
     private final List<Frame> earlyStdin = new ArrayList<>();
     private final AtomicReference<String> interrupted = new AtomicReference<>();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -100,6 +103,7 @@ public final class ClusterManager {
             return finish(ExitCodes.INTERRUPTED, List.of());
         } finally {
             servers.forEach(RemoteServer::kill);
+            awaitReapers();
             // Whatever ssh or srun is still running (a copy to a node, say) goes too.
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
             unregister();
@@ -178,7 +182,7 @@ public final class ClusterManager {
                 ServerStart start = new ServerStart(Version.jdsm(), hello.secret(), rendezvous.address(),
                         hello.job().withRank(rank));
                 RemoteServer server = RemoteServer.start(host, launcher.command(host, command), start, jar,
-                        hello.cluster().remoteJava(), toClient);
+                        hello.cluster().remoteJava(), toClient, () -> reap(launcher, host, hello.job().jobId()));
                 servers.add(server);
                 if (rank == 0) {
                     attachRankZero(server);
@@ -190,6 +194,36 @@ public final class ClusterManager {
             }
             Verdict verdict = new Verdict(exits);
             return finish(verdict.exitCode(), verdict.summary());
+        }
+    }
+
+    /**
+     * Kills this job's servers on {@code host}, in the background: one that went silent may be hung
+     * or stopped (SIGSTOP), and then the end of its ssh does not end it. Best effort: a host that
+     * is down cannot be reached, and has nothing running either.
+     */
+    private void reap(NodeLauncher launcher, String host, String jobId) {
+        // [-] keeps the pattern from matching the command line of the shell that runs pkill; the
+        // class keeps it from matching this manager, should the gateway be one of the hosts.
+        String pattern = "[-]Djdsm\\.job=" + jobId + " .*" + ClusterServer.class.getName();
+        try {
+            reapers.add(new ProcessBuilder(launcher.command(host, "pkill -KILL -f " + Shell.quote(pattern)))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+        } catch (IOException e) {
+            // No ssh to run it with: the servers' ends are all that is left to try.
+        }
+    }
+
+    /** Lets the reapers finish, for at most {@link #REAP_WAIT_MILLIS} in all. */
+    private void awaitReapers() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REAP_WAIT_MILLIS);
+        for (Process reaper : reapers) {
+            try {
+                reaper.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

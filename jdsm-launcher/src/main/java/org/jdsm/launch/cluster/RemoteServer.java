@@ -39,9 +39,11 @@ final class RemoteServer implements Supervised {
     private volatile String report;
     private volatile String silence;
     private volatile boolean killed;
+    private final Runnable reap;
 
-    private RemoteServer(int rank, String host, String remoteJava, Process process, FrameOutput toClient) {
+    private RemoteServer(int rank, String host, String remoteJava, Process process, FrameOutput toClient, Runnable reap) {
         this.rank = rank;
+        this.reap = reap;
         this.host = host;
         this.remoteJava = remoteJava;
         this.process = process;
@@ -54,17 +56,18 @@ final class RemoteServer implements Supervised {
 
     /**
      * Starts the server of {@code start.node().rank()} on {@code host} with {@code command} and sends
-     * it its start frame and the encoded {@link JobJars}.
+     * it its start frame and the encoded {@link JobJars}. {@code reap} runs if the server goes silent:
+     * a hung or stopped JVM does not end with its ssh, so it must be killed on its host.
      */
     static RemoteServer start(String host, List<String> command, ServerStart start, byte[] jobJars, String remoteJava,
-                              FrameOutput toClient) {
+                              FrameOutput toClient, Runnable reap) {
         Process process;
         try {
             process = new ProcessBuilder(command).start();
         } catch (IOException e) {
             throw new LaunchException("cannot run " + command.get(0) + " on the gateway: " + e.getMessage(), e);
         }
-        RemoteServer server = new RemoteServer(start.node().rank(), host, remoteJava, process, toClient);
+        RemoteServer server = new RemoteServer(start.node().rank(), host, remoteJava, process, toClient, reap);
         try {
             server.toServer.send(FrameType.START, start.encode());
             server.toServer.send(FrameType.JAR, jobJars);
@@ -136,6 +139,7 @@ final class RemoteServer implements Supervised {
     private void silent(String howLong) {
         silence = howLong;
         kill();
+        reap.run();
     }
 
     private void relayFrames() {
