@@ -23,6 +23,10 @@ public final class Placement {
             }
             int colon = line.lastIndexOf(':');
             String host = colon < 0 ? line : line.substring(0, colon);
+            // Found here, not by ssh on the gateway: a blank inside is a typo, a leading '-' would be an ssh option.
+            if (host.isEmpty() || host.startsWith("-") || !host.equals(host.replaceAll("\\s", ""))) {
+                throw new LaunchException("bad hostfile line '" + raw + "': expected 'host' or 'host:slots'");
+            }
             int slots = colon < 0 ? 1 : slots(line.substring(colon + 1), raw);
             for (int s = 0; s < slots && hosts.size() < nodes; s++) {
                 hosts.add(host);

@@ -28,6 +28,15 @@ class PlacementTest {
     }
 
     @Test
+    void aLineThatIsNoHostIsRefusedOnTheLaptop() {
+        for (String line : List.of("this is garbage", "-oProxyCommand=touch /tmp/x", ":2", "node1 node2:2")) {
+            LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("a", line), 1), line);
+            assertTrue(e.getMessage().equals("bad hostfile line '" + line + "': expected 'host' or 'host:slots'"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void slurmHostListsExpandWithTheirPadding() {
         assertEquals(List.of("node08", "node09", "node10", "node12", "gpu1"), SlurmHosts.expand("node[08-10,12],gpu1"));
         assertEquals(List.of("a"), SlurmHosts.expand("a"));
