@@ -2,10 +2,12 @@ package org.jdsm.launch.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jdsm.launch.HostSuffix;
 import org.jdsm.launch.LaunchException;
 
 /**
- * Which host runs which rank: hostfile lines ({@code host[:slots]}, {@code #} comments) are filled
+ * Which host runs which rank: hostfile lines ({@code host[:slots]}, an IPv6 address as {@code ::1} or
+ * {@code [::1]:slots}, {@code #} comments) are filled
  * in order, each host with up to its slots (default 1) ranks, as MPI's hostfiles do.
  */
 public final class Placement {
@@ -21,13 +23,13 @@ public final class Placement {
             if (line.isEmpty()) {
                 continue;
             }
-            int colon = line.lastIndexOf(':');
-            String host = colon < 0 ? line : line.substring(0, colon);
+            HostSuffix parsed = HostSuffix.parse(line);
+            String host = parsed.host();
             // Found here, not by ssh on the gateway: a blank inside is a typo, a leading '-' would be an ssh option.
-            if (host.isEmpty() || host.startsWith("-") || !host.equals(host.replaceAll("\\s", ""))) {
-                throw new LaunchException("bad hostfile line '" + raw + "': expected 'host' or 'host:slots'");
+            if (host.isEmpty() || host.startsWith("-") || !host.equals(host.replaceAll("\\s", "")) || parsed.hasStrayBracket()) {
+                throw new LaunchException("bad hostfile line '" + raw + "': expected 'host' or 'host:slots' ([IPv6]:slots)");
             }
-            int slots = colon < 0 ? 1 : slots(line.substring(colon + 1), raw);
+            int slots = parsed.suffix() == null ? 1 : slots(parsed.suffix(), raw);
             for (int s = 0; s < slots && hosts.size() < nodes; s++) {
                 hosts.add(host);
             }

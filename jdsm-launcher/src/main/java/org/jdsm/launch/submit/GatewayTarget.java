@@ -1,9 +1,11 @@
 package org.jdsm.launch.submit;
 
+import org.jdsm.launch.HostSuffix;
 import org.jdsm.launch.LaunchException;
 
 /**
- * The gateway as the user names it: {@code user@host[:port]}.
+ * The gateway as the user names it: {@code user@host[:port]}, an IPv6 address as {@code user@::1} or
+ * {@code user@[::1]:port}.
  *
  * @param user the login name
  * @param host the host name or address
@@ -21,12 +23,12 @@ public record GatewayTarget(String user, String host, int port) {
         int at = text.lastIndexOf('@');
         String user = at < 0 ? System.getProperty("user.name") : text.substring(0, at);
         String hostPort = text.substring(at + 1);
-        int colon = hostPort.lastIndexOf(':');
-        String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+        HostSuffix parsed = HostSuffix.parse(hostPort);
+        String host = parsed.hasStrayBracket() ? "" : parsed.host();
         int port = SSH_PORT;
-        if (colon >= 0) {
+        if (parsed.suffix() != null) {
             try {
-                port = Integer.parseInt(hostPort.substring(colon + 1));
+                port = Integer.parseInt(parsed.suffix());
             } catch (NumberFormatException e) {
                 throw new LaunchException("bad --cluster '" + text + "': the port must be a number", e);
             }

@@ -31,8 +31,17 @@ class PlacementTest {
     void aLineThatIsNoHostIsRefusedOnTheLaptop() {
         for (String line : List.of("this is garbage", "-oProxyCommand=touch /tmp/x", ":2", "node1 node2:2")) {
             LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("a", line), 1), line);
-            assertTrue(e.getMessage().equals("bad hostfile line '" + line + "': expected 'host' or 'host:slots'"),
+            assertTrue(e.getMessage().equals("bad hostfile line '" + line + "': expected 'host' or 'host:slots' ([IPv6]:slots)"),
                     e.getMessage());
+        }
+    }
+
+    @Test
+    void ipv6AddressesAreHostsWithTheirSlotsInBrackets() {
+        assertEquals(List.of("::1", "fd00::2", "fd00::2", "fd00::3"),
+                Placement.ranks(List.of("::1", "[fd00::2]:2", "[fd00::3]"), 4));
+        for (String line : List.of("[fd00::2", "[fd00::2]x", "[]:2")) {
+            assertThrows(LaunchException.class, () -> Placement.ranks(List.of(line), 1), line);
         }
     }
 

@@ -24,6 +24,10 @@ class SubmitOptionsTest {
         assertEquals(new GatewayTarget("alice", "hpc.example.org", 22), GatewayTarget.parse("alice@hpc.example.org"));
         assertEquals(new GatewayTarget("bob", "10.0.0.1", 2222), GatewayTarget.parse("bob@10.0.0.1:2222"));
         assertEquals("[10.0.0.1]:2222", GatewayTarget.parse("bob@10.0.0.1:2222").knownHostsName());
+        assertEquals(new GatewayTarget("carol", "fd00::1", 22), GatewayTarget.parse("carol@fd00::1"));
+        assertEquals(new GatewayTarget("carol", "fd00::1", 2222), GatewayTarget.parse("carol@[fd00::1]:2222"));
+        assertEquals("[fd00::1]:2222", GatewayTarget.parse("carol@[fd00::1]:2222").knownHostsName());
+        assertThrows(LaunchException.class, () -> GatewayTarget.parse("carol@[fd00::1:2222"));
         assertThrows(LaunchException.class, () -> GatewayTarget.parse("bob@host:ssh"));
         assertThrows(LaunchException.class, () -> GatewayTarget.parse(null));
     }
