@@ -10,6 +10,8 @@ public final class RemoteDiagnosis {
 
     /** ssh's exit code for its own failures (unreachable host, authentication). */
     private static final int SSH_FAILED = 255;
+    /** ssh's (JSch's) exit status when none came: the connection ended first. */
+    private static final int NO_EXIT_STATUS = -1;
     /** The shell's exit code for a command it cannot find. */
     private static final int NOT_FOUND = 127;
 
@@ -38,8 +40,22 @@ public final class RemoteDiagnosis {
         if (code == SSH_FAILED && !connected) {
             return "ssh from the gateway to " + host + " failed: " + (last.isEmpty() ? "no message" : last);
         }
-        String signal = code > 128 && code < SSH_FAILED ? " (signal " + (code - 128) + ")" : "";
+        boolean signalled = code > 128 && code < SSH_FAILED;
+        String signal = signalled ? " (signal " + (code - 128) + ")" : "";
         return process + " on " + host + " ended without a report, exit code " + code + signal
-                + (connected ? " (killed, crashed or its host went down)" : "") + (last.isEmpty() ? "" : ": " + last);
+                + likelyCause(code, signalled, connected, remoteJava) + (last.isEmpty() ? "" : ": " + last);
+    }
+
+    /** What an exit code without a report most likely means, in parentheses (or "" where it tells nothing). */
+    private static String likelyCause(int code, boolean signalled, boolean connected, String remoteJava) {
+        if (code == NO_EXIT_STATUS) {
+            return " (the connection to it was lost)";
+        }
+        if (!connected) {
+            return signalled || code == SSH_FAILED ? ""
+                    : " before it started (is '" + remoteJava + "' Java 17 or newer? --remote-java picks another)";
+        }
+        return signalled || code == SSH_FAILED ? " (killed, crashed or its host went down)"
+                : " (the job called System.exit, or the JVM failed)";
     }
 }
