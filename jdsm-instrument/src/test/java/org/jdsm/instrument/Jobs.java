@@ -1,5 +1,7 @@
 package org.jdsm.instrument;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.List;
 import org.jdsm.runtime.InJvmJob;
 
@@ -20,6 +22,14 @@ final class Jobs {
     static void runInstrumented(String program, String protocol, int nodes, int threads, String... args) {
         InJvmJob.of(PROGRAMS + program, instrumenting()).protocol(protocol).nodes(nodes)
                 .threadsPerNode(threads).args(List.of(args)).run();
+    }
+
+    /** Runs {@code program} as {@link #runInstrumented} does; each of its threads must have reported "ok" ({@link Results}). */
+    static void runInstrumentedToOk(String program, String protocol, int nodes, int threads, String... args) {
+        runInstrumented(program, protocol, nodes, threads, args);
+        for (int t = 0; t < nodes * threads; t++) {
+            assertEquals("ok", Results.take(program + t), program + " thread " + t);
+        }
     }
 
     /** Runs {@code program} as compiled (for explicit-API programs). */
