@@ -603,7 +603,10 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     // ---------------------------------------------------------------- locks and barrier
 
-    /** Takes the job-wide lock of a registered shared object (an acquire point for all shared data). */
+    /**
+     * Takes the job-wide lock of a registered shared object (an acquire point for all shared data),
+     * after the blocks of the calling thread's earlier {@code acquireAsync} calls, as both lock forms do.
+     */
     public final void lock(Object obj) {
         lockId(LockIds.object(sharedObject(obj).key()), obj);
     }
@@ -626,6 +629,10 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Takes lock {@code id}; {@code label} (a name or a shared object) names it in errors. */
     private void lockId(long id, Object label) {
         endWrites();
+        // After the blocks the thread asked for earlier with acquireAsync, as an acquire is: holding the
+        // lock while its earlier acquire waits for a block whose holder waits for the lock is a cycle of
+        // waits that the program, asking for the block first as every thread does, never made.
+        awaitOwnAcquireAsync();
         HolderMutex m = exclusion.lock(id, label);
         if (m.enter(Thread.currentThread(), this)) {
             try {
