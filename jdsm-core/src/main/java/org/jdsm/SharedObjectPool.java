@@ -239,7 +239,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = sharedObject(obj);
         int missing = releaseBlocks(so, 0, so.blockCount());
         if (missing >= 0) {
-            throw notAcquired("release(" + so + ")", missing);
+            throw notHeld("release(" + so + ")", missing);
         }
     }
 
@@ -248,7 +248,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         SharedObject so = sharedObject(array);
         int b = so.blockOf(index);
         if (releaseBlocks(so, b, b + 1) >= 0) {
-            throw notAcquired("release(" + so + ", " + index + ")", b);
+            throw notHeld("release(" + so + ", " + index + ")", b);
         }
     }
 
@@ -258,7 +258,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         checkRange(so, from, to);
         int missing = releaseBlocks(so, firstBlock(so, from, to), endBlock(so, from, to));
         if (missing >= 0) {
-            throw notAcquired("release(" + so + ", " + from + ", " + to + ")", missing);
+            throw notHeld("release(" + so + ", " + from + ", " + to + ")", missing);
         }
     }
 
@@ -328,8 +328,17 @@ public abstract class SharedObjectPool implements MessageHandler {
         return -1;
     }
 
-    /** {@code call} names the object already. */
-    private static DsmException notAcquired(String call, int block) {
+    /**
+     * {@code call} names the object already. While the thread's acquireAsync calls are pending the
+     * block may be one of theirs that has not started (each waits for the one before it), so it is
+     * not held yet: then the error says so, as for one that has started.
+     */
+    private DsmException notHeld(String call, int block) {
+        CompletableFuture<Object> pending = lastAcquireAsync.get();
+        if (pending != null && !pending.isDone()) {
+            return new DsmException(call + ": this thread does not hold block " + block + " yet: it never acquired it,"
+                    + " or its acquireAsync is still in flight (touch() the future before releasing)");
+        }
         return new DsmException(call + ": this thread does not hold block " + block
                 + " (it never acquired it, or has released it already)");
     }

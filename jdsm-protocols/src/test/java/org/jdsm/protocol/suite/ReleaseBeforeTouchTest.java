@@ -67,6 +67,17 @@ class ReleaseBeforeTouchTest {
                                 + ": release of an acquire in flight failed without saying why: " + e.getMessage());
                     }
                     Check.that(refused, () -> "round " + round + ": release of an acquire still in flight went through");
+                    // Queued behind the acquireAsync of block 0, this one has not even started.
+                    DsmFuture queued = pool.acquireAsync(data, 2);
+                    try {
+                        pool.release(data, 2);
+                        Check.that(false, () -> "round " + round + ": release of a queued acquireAsync went through");
+                    } catch (DsmException e) {
+                        Check.that(e.getMessage().contains("acquireAsync"), () -> "round " + round
+                                + ": release of a queued acquireAsync failed without saying why: " + e.getMessage());
+                    }
+                    queued.touch();
+                    pool.release(data, 2);
                     acquired.touch();
                     Check.equal(10L * p + 1, data[0], () -> "round " + round + ": block 0 after touch (the holder's write)");
                     data[0] = 10L * p + 2;
