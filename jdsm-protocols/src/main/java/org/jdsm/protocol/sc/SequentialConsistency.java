@@ -39,9 +39,11 @@ import org.jdsm.trans.Responder;
  * Locks have a manager node each (hash of the id mod nodes) with a FIFO queue; the barrier is
  * centralized at node 0. A node's own blocks and locks are served without messages.
  *
- * <p>Because there is a single writer, {@code update} of a block waits while another thread holds
- * it through {@code acquire} (on any node, the home included): a thread that holds a block must not
- * wait for readers of that block (in a barrier, say) before it releases it. Instrumented writes
+ * <p>Because there is a single writer, {@code update} of a block waits while a thread of another
+ * node holds it through {@code acquire} (the home's threads too, when the holder is elsewhere): a
+ * thread that holds a block must not wait for readers of that block on other nodes (in a barrier,
+ * say) before it releases it. A thread of the holder's own node reads that node's copy at once: a
+ * data-race-free program reads no element the holder is writing, and the others are current. Instrumented writes
  * ({@code writeCheck}) also hold their blocks exclusively until the thread's next synchronization;
  * every wait for a block goes through {@link #awaitBlock}, which lets such a thread give up blocks
  * ordered after the one it waits for, so plain code never deadlocks on the order it writes in.
