@@ -34,9 +34,9 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       the start of every exception handler, the cached checks are forgotten;</li>
  *   <li>{@code monitorenter} is preceded by {@code Checks.beforeEnter} and followed by
  *       {@code Checks.enter}, {@code monitorexit} preceded by {@code Checks.exit}; a
- *       {@code synchronized} method calls them on entry and on every way out (returns, and a
- *       catch-all handler appended at the end); a monitor the program means as one object for the
- *       whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
+ *       {@code synchronized} method is first turned into one taking its monitor in its code
+ *       ({@link SynchronizedMethods}), so it gets the same; a monitor the program means as one
+ *       object for the whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
  *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
  *       get checks of the ranges they read and write;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks} that refuse
@@ -77,7 +77,6 @@ final class MethodRewriter {
     private WrittenThrough writtenThrough;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
-    private int syncSlot = -1;
 
     /**
      * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
@@ -103,15 +102,13 @@ final class MethodRewriter {
     void rewrite(ClassPool types) throws BadBytecode {
         // Insertions would have to keep the old stack map in step; it is rebuilt from scratch instead.
         code.getAttributes().removeIf(a -> a instanceof StackMapTable);
+        SynchronizedMethods.lower(classFile, method, locals);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         writtenThrough = new WrittenThrough(scan, receivers);
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
-        if (isSynchronizedMethod()) {
-            syncSlot = locals.allocate(1);
-        }
         emit();
         Map<Integer, Hoisting.Preheader> preheaders = new HashMap<>();
         for (CountedLoop loop : hoisting.loops()) {
@@ -125,11 +122,7 @@ final class MethodRewriter {
             it.insert(f.getKey(), f.getValue().get());
             insertFallingIn(it, f.getKey(), entered.get(f.getKey()), preheaders.get(f.getKey()));
         }
-        int lengthBeforeEntry = it.getCodeLength();
         it.insertEx(0, entryCode().get()); // exclusive: a loop back to 0 must not run it again
-        if (syncSlot >= 0) {
-            appendSynchronizedHandler(it, it.getCodeLength() - lengthBeforeEntry);
-        }
         if (it.getCodeLength() > 65535) {
             throw new BadBytecode("the method is too large once instrumented (" + it.getCodeLength() + " bytes of code)");
         }
@@ -151,10 +144,6 @@ final class MethodRewriter {
     /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
     private boolean thisInSlot0() {
         return !isStatic() && !scan.storesTo(0);
-    }
-
-    private boolean isSynchronizedMethod() {
-        return (method.getAccessFlags() & AccessFlag.SYNCHRONIZED) != 0;
     }
 
     private boolean isStatic() {
@@ -310,10 +299,6 @@ final class MethodRewriter {
                 b.addOpcode(Opcode.DUP);
                 CheckCode.monitorExit(b);
                 CheckCode.forget(b, forget);
-            } else if (op >= Opcode.IRETURN && op <= Opcode.RETURN && syncSlot >= 0) {
-                Bytecode b = at(insn.pos());
-                b.addAload(syncSlot);
-                CheckCode.monitorExit(b);
             } else if (isInvoke(op)) {
                 boolean forgets = forgetsAfter(insn);
                 redirect(insn);
@@ -343,8 +328,7 @@ final class MethodRewriter {
     }
 
     /**
-     * The Java monitor first, then the JDSM lock, as for a synchronized method (one order
-     * everywhere, so the two never deadlock). The lock is taken inside the compiler's protected
+     * The Java monitor first, then the JDSM lock (one order everywhere, so the two never deadlock). The lock is taken inside the compiler's protected
      * range, so if taking it fails the monitor is still released; only on falling in from the
      * {@code monitorenter}, since the block's body may begin with a loop (a jump target). Before
      * the {@code monitorenter}, {@code Checks.beforeEnter} gives up what the thread's writes hold
@@ -423,7 +407,7 @@ final class MethodRewriter {
                 + (source == null ? "Unknown Source" : source.getFileName() + (line >= 0 ? ":" + line : "")) + ")";
     }
 
-    // ------------------------------------------------------------------ entry and synchronized methods
+    // ------------------------------------------------------------------ entry
 
     private Bytecode entryCode() {
         Bytecode b = new Bytecode(constPool);
@@ -435,27 +419,6 @@ final class MethodRewriter {
             }
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
-        if (syncSlot >= 0) {
-            if (isStatic()) {
-                b.addLdc(constPool.addClassInfo(classFile.getName())); // the monitor: the class object
-            } else {
-                b.addAload(0);
-            }
-            b.addAstore(syncSlot);
-            b.addAload(syncSlot);
-            CheckCode.monitorEnter(b, isStatic() ? MonitorNames.ofClass(classFile.getName()) : null);
-        }
         return b;
-    }
-
-    /** Unlocks on the way out by an exception: a catch-all over the body (after the entry code), rethrowing. */
-    private void appendSynchronizedHandler(CodeIterator it, int bodyStart) {
-        Bytecode b = new Bytecode(constPool);
-        b.addAload(syncSlot);
-        CheckCode.monitorExit(b);
-        b.addOpcode(Opcode.ATHROW);
-        int handler = it.append(b.get());
-        ExceptionTable table = code.getExceptionTable();
-        table.add(table.size(), bodyStart, handler, handler, 0);
     }
 }

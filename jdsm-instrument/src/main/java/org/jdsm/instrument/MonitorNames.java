@@ -38,7 +38,7 @@ final class MonitorNames {
     }
 
     /** The lock of {@code className}'s {@code Class} object (its static synchronized methods). */
-    static String ofClass(String className) {
+    private static String ofClass(String className) {
         return PREFIX + "class:" + className;
     }
 

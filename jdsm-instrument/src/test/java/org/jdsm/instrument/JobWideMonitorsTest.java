@@ -55,6 +55,17 @@ class JobWideMonitorsTest {
         run("SlotsBesideLockedTotalPlain", protocol);
     }
 
+    /**
+     * The JVM took a synchronized method's monitor before any of its code ran, so under SC a
+     * thread stopped there kept the block it had just written from the thread inside.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void writesBeforeCallingSynchronizedMethodsInTheSameBlockDoNotDeadlock(String protocol) {
+        run("SlotsBesideSynchronizedMethodsPlain", protocol);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void waitOnAStaticLockFailsNamingTheLockAndLine(String protocol) {

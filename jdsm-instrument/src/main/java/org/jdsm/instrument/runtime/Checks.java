@@ -190,7 +190,7 @@ public final class Checks {
     }
 
     /**
-     * Just after {@code monitorenter} (or on entry to a {@code synchronized} method): a shared
+     * Just after {@code monitorenter} (a {@code synchronized} method has one too): a shared
      * monitor also takes its JDSM lock, so the block is a critical section job-wide and an
      * acquire point; so do the job object's monitor, through {@link #JOB_LOCK}, and a monitor the
      * rewriter named a job-wide lock for ({@code lock}: a static field's, a class's, a field of the
@@ -229,7 +229,7 @@ public final class Checks {
     }
 
     /**
-     * Just before {@code monitorexit} (or on leaving a {@code synchronized} method): the release
+     * Just before {@code monitorexit} (a {@code synchronized} method has them too): the release
      * point. A private monitor's release ends the thread's instrumented writes: under SC they hold
      * their blocks until then, and the next thread of this node to enter the monitor would wait
      * for them while the holder waits for the monitor.
