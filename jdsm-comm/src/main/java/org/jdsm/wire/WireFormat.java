@@ -39,6 +39,8 @@ public final class WireFormat {
     private final List<Class<?>> registrations;
     private final ClassLoader loader;
     private final KryoPool kryos;
+    /** Kryos for {@link #contentBytes}: hash containers written sorted. */
+    private final KryoPool contentKryos;
     private final ArrayRecycler recycler = new ArrayRecycler();
     /** Each thread's encode buffer, reused so that large messages do not regrow it every time. */
     private final ThreadSpare<BulkOutput> outputs = new ThreadSpare<>();
@@ -58,6 +60,7 @@ public final class WireFormat {
         all.addAll(extra);
         this.registrations = List.copyOf(all);
         this.kryos = new KryoPool(POOL_SIZE, this::newKryo);
+        this.contentKryos = new KryoPool(POOL_SIZE, this::newContentKryo);
     }
 
     /** A wire format with only the built-in registrations. */
@@ -80,6 +83,30 @@ public final class WireFormat {
             }
         }
         return kryo;
+    }
+
+    private Kryo newContentKryo() {
+        Kryo kryo = newKryo();
+        SortedHashContainers.install(kryo, contentKryos);
+        return kryo;
+    }
+
+    /**
+     * Bytes that are equal for two values of the same content (as their encodings are), whatever
+     * order their hash containers happen to iterate in: a {@code HashSet} or {@code HashMap} of
+     * elements with identity hash codes iterates in another order in every copy. Never decoded.
+     */
+    public byte[] contentBytes(Object value) {
+        Kryo kryo = contentKryos.obtain();
+        try {
+            Output out = new Output(256, -1);
+            kryo.writeClassAndObject(out, value);
+            return out.toBytes();
+        } catch (RuntimeException e) {
+            throw new WireException("cannot serialize " + describe(value) + ": " + e.getMessage(), e);
+        } finally {
+            contentKryos.free(kryo);
+        }
     }
 
     /** The registration order (for comparing nodes). */

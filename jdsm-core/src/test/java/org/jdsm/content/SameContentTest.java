@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,27 @@ class SameContentTest {
         assertTrue(same.test(tallies, copies), "arrays of such elements compare by their encodings");
         ((Tally) copies[0]).count = 7;
         assertFalse(same.test(tallies, copies));
+    }
+
+    @Test
+    void hashContainersOfIdentityHashedElementsCompareByContentNotOrder() {
+        HashSet<Tally> set = new HashSet<>();
+        HashMap<Tally, HashSet<Tally>> map = new HashMap<>();
+        for (int i = 0; i < 12; i++) {
+            Tally t = new Tally();
+            t.count = i;
+            set.add(t);
+            map.put(wire.copy(t), new HashSet<>(List.of(wire.copy(t))));
+        }
+        for (int round = 0; round < 20; round++) { // each copy puts its new elements in other buckets
+            HashSet<Tally> setCopy = wire.copy(set);
+            HashMap<Tally, HashSet<Tally>> mapCopy = wire.copy(map);
+            assertTrue(same.test(set, setCopy), "a copy of a set iterates in another order, with the same content");
+            assertTrue(same.test(map, mapCopy), "a copy of a map iterates in another order, with the same content");
+            setCopy.iterator().next().count += 100;
+            mapCopy.values().iterator().next().iterator().next().count += 100;
+            assertFalse(same.test(set, setCopy), "an element changed in place");
+            assertFalse(same.test(map, mapCopy), "a nested element changed in place");
+        }
     }
 }
