@@ -6,17 +6,18 @@ import java.util.Set;
 import org.jdsm.wire.WireFormat;
 
 /**
- * Whether two values hold the same content: equal (deeply for arrays), or, for classes that keep
- * {@code Object}'s identity {@code equals}, copies of them encoded to the same bytes. A decoded
- * copy of an element is a new instance, so identity cannot tell a copy that came over the wire
- * from a changed value.
+ * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
+ * arrays), otherwise copies of them encoded to the same bytes. A decoded copy of an element is a
+ * new instance, so identity cannot tell a copy that came over the wire from a changed value; nor
+ * can a class's own {@code equals}, which may compare an id only.
  */
 public final class SameContent {
 
     /**
-     * Values whose {@code equals} is their content: a difference there is a change, with no need to
-     * encode. A container's or a record's {@code equals} is not enough, since it compares its
-     * elements or components by their own {@code equals}, which may be identity.
+     * Values whose {@code equals} is their content, with no need to encode. Any other class's
+     * {@code equals} is not enough: it may be identity, or compare an id only (an entity equal to
+     * its old copy whatever its other fields hold), and a container's or a record's compares its
+     * elements or components by their own {@code equals}.
      */
     private static final Set<Class<?>> VALUE_EQUALS = Set.of(String.class, Boolean.class, Character.class, Byte.class,
             Short.class, Integer.class, Long.class, Float.class, Double.class, boolean[].class, char[].class, byte[].class,
@@ -29,15 +30,17 @@ public final class SameContent {
     }
 
     public boolean test(Object a, Object b) {
-        if (Objects.deepEquals(a, b)) {
+        if (a == b) {
             return true;
         }
         if (a == null || b == null || a.getClass() != b.getClass()) {
             return false;
         }
         if (VALUE_EQUALS.contains(a.getClass()) || a.getClass().isEnum()) {
-            return false;
+            return Objects.deepEquals(a, b);
         }
+        // Not equals first: an entity whose equals compares its id only was "the same" after a
+        // change of its other fields in place, and a release sent no diff for it (LRC lost them all).
         // Encoded as copies: a copy lays out a hash container (capacity, hence iteration and encoding
         // order) by its entries alone, where the original's layout depends on its history (a decoded
         // map is sized for its entries, a map made with a larger capacity is not). Yet a copy of a

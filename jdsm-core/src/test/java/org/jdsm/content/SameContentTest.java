@@ -79,4 +79,31 @@ class SameContentTest {
             assertFalse(same.test(map, mapCopy), "a nested element changed in place");
         }
     }
+
+    /** An entity: equal to any copy with its id, whatever its balance. */
+    static final class Account {
+        long id;
+        long balance;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Account other && other.id == id;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(id);
+        }
+    }
+
+    @Test
+    void aClassWhoseEqualsComparesAnIdStillChangesWithItsOtherFields() {
+        Account account = new Account();
+        Account copy = wire.copy(account);
+        assertTrue(same.test(account, copy));
+        copy.balance = 5;
+        assertFalse(same.test(account, copy), "equal by id, but its balance changed");
+        List<Account> accounts = List.of(account);
+        assertFalse(same.test(accounts, List.of(copy)), "a list's equals compares by the elements' equals");
+    }
 }
