@@ -106,6 +106,13 @@ public abstract class SharedObjectPool implements MessageHandler {
             throw new DsmException("register(" + obj.getClass().getSimpleName()
                     + ") without a block length: use register(array, blockLength) for arrays");
         }
+        if (obj.getClass().isRecord()) {
+            // A fetched copy is installed into the registered object field by field, and a record's
+            // fields cannot be set: it failed at the first fetch with 'cannot write Holder.counts'.
+            throw new DsmException("register(" + obj.getClass().getName() + "): a record cannot be a single shared"
+                    + " object, since its fields are final and a fetched copy is written into the registered object"
+                    + " field by field; share a class with non-final fields");
+        }
         return add(new SharedObjectOne(obj, registry.nextKey(), context.nodes(), context.wire()), obj);
     }
 

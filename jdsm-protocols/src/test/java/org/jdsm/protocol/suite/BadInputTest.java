@@ -45,6 +45,8 @@ class BadInputTest {
                     "registrations differ", "shared object #1", "long[8]", "long[9]", "node 1"),
             new Misuse("unserializable object", UnserializableJob.class, TWO_NODES,
                     "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread"),
+            new Misuse("a record registered as a single object", RecordJob.class, TWO_NODES,
+                    "register(" + RecordJob.Holder.class.getName() + ")", "a record cannot be a single shared object"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
@@ -142,6 +144,27 @@ class BadInputTest {
 
         @Override
         public void start() {
+        }
+    }
+
+    /** Registers a record, whose final fields a fetch could not install; writes its array in place. */
+    public static final class RecordJob extends Spmd {
+        /** A record with a mutable component. */
+        public record Holder(long[] counts) {
+        }
+
+        private Holder holder;
+
+        @Override
+        public void init() {
+            holder = pool.register(new Holder(new long[4]));
+        }
+
+        @Override
+        public void start() {
+            pool.acquire(holder);
+            holder.counts()[0]++;
+            pool.release(holder);
         }
     }
 
