@@ -75,6 +75,7 @@ public final class WireFormat {
         kryo.setReferences(true);
         // Records and classes without a no-arg constructor still deserialize.
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        kryo.addDefaultSerializer(Record.class, RecordCopies.FACTORY); // copies records deeply (Kryo's returns them)
         for (Class<?> c : registrations) {
             if (c == ArrayRange.class) {
                 kryo.register(c, new ArrayRange.Codec());

@@ -191,4 +191,21 @@ class WireFormatTest {
             pool.shutdownNow();
         }
     }
+
+    /** A record with mutable components. */
+    record Holder(long[] counts, StringBuilder note) {
+    }
+
+    @Test
+    void aCopyOfARecordIsDeepAsForAnyOtherClass() {
+        Holder holder = new Holder(new long[] {1, 2}, new StringBuilder("a"));
+        Holder copy = wire.copy(holder);
+        assertNotSame(holder, copy, "Kryo takes records for immutable and returned the original");
+        assertNotSame(holder.counts(), copy.counts());
+        assertNotSame(holder.note(), copy.note());
+        assertArrayEquals(holder.counts(), copy.counts());
+        assertEquals("a", copy.note().toString());
+        Object[] inArray = wire.copy(new Object[] {holder});
+        assertNotSame(holder.counts(), ((Holder) inArray[0]).counts(), "a record inside a copied array is copied too");
+    }
 }
