@@ -106,4 +106,21 @@ class SameContentTest {
         List<Account> accounts = List.of(account);
         assertFalse(same.test(accounts, List.of(copy)), "a list's equals compares by the elements' equals");
     }
+
+    record Point(double x, double y) {
+    }
+
+    record Tagged(long id, long[] values) {
+    }
+
+    @Test
+    void recordsCompareByTheirComponentsWhereTheirEqualsDoes() {
+        assertTrue(same.test(new Point(1, 2), new Point(1, 2)));
+        assertFalse(same.test(new Point(1, 2), new Point(1, 3)));
+        Tagged tagged = new Tagged(1, new long[] {5});
+        Tagged copy = wire.copy(tagged);
+        assertTrue(same.test(tagged, copy), "equal components, though its equals compares the array by identity");
+        copy.values()[0]++;
+        assertFalse(same.test(tagged, copy), "an array component changed in place");
+    }
 }
