@@ -2,8 +2,11 @@ package org.jdsm.wire;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.SerializerFactory;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,6 +14,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Hashtable;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -26,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SortedHashContainers extends Serializer<Object> {
 
-    /** Exact classes only: a LinkedHashMap or LinkedHashSet keeps its order, which is content. */
+    /** And their subclasses, but for LinkedHashMap and LinkedHashSet: their order is content. */
     private static final List<Class<?>> UNORDERED = List.of(HashMap.class, HashSet.class, Hashtable.class,
             ConcurrentHashMap.class, IdentityHashMap.class, WeakHashMap.class);
 
@@ -37,11 +42,24 @@ final class SortedHashContainers extends Serializer<Object> {
         this.entryKryos = entryKryos;
     }
 
-    /** Makes {@code kryo} write the unordered hash containers sorted, encoding entries with {@code entryKryos}. */
+    /**
+     * Makes {@code kryo} write the unordered hash containers sorted, and the user's subclasses of
+     * them (a {@code class Bag extends HashSet<Item>}), encoding entries with {@code entryKryos}.
+     */
     static void install(Kryo kryo, KryoPool entryKryos) {
         SortedHashContainers sorted = new SortedHashContainers(entryKryos);
+        SerializerFactory<Serializer<?>> subclasses = new SerializerFactory.BaseSerializerFactory<>() {
+            @Override
+            public Serializer<?> newSerializer(Kryo k, Class type) {
+                if (LinkedHashMap.class.isAssignableFrom(type)) {
+                    return new MapSerializer<>();
+                }
+                return LinkedHashSet.class.isAssignableFrom(type) ? new CollectionSerializer<>() : sorted;
+            }
+        };
         for (Class<?> c : UNORDERED) {
             kryo.register(c, sorted);
+            kryo.addDefaultSerializer(c, subclasses);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
@@ -122,5 +123,24 @@ class SameContentTest {
         assertTrue(same.test(tagged, copy), "equal components, though its equals compares the array by identity");
         copy.values()[0]++;
         assertFalse(same.test(tagged, copy), "an array component changed in place");
+    }
+
+    /** A user's set class. */
+    static final class Bag extends HashSet<Tally> {
+    }
+
+    @Test
+    void subclassesOfHashContainersCompareByContentAndLinkedOnesByOrderToo() {
+        Bag bag = new Bag();
+        for (int i = 0; i < 12; i++) {
+            Tally t = new Tally();
+            t.count = i;
+            bag.add(t);
+        }
+        for (int round = 0; round < 20; round++) {
+            assertTrue(same.test(bag, wire.copy(bag)), "a copy of a HashSet subclass iterates in another order, with the same content");
+        }
+        LinkedHashSet<String> ordered = new LinkedHashSet<>(List.of("a", "b"));
+        assertFalse(same.test(ordered, new LinkedHashSet<>(List.of("b", "a"))), "a LinkedHashSet's order is content");
     }
 }
