@@ -1,11 +1,5 @@
 package org.jdsm.protocol.suite;
 
-import static org.jdsm.protocol.suite.JobArgs.arg;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,8 +21,7 @@ class LooseEqualsElementsTest {
     @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void valuesEqualByIdKeepTheirChangedFields(String protocol, Shape shape, String comm) {
-        Jobs.runOver(comm, LooseEqualsWriters.class, protocol, shape,
-                List.of(arg("phases", 3), arg("iterations", Math.max(8, 48 / shape.threads())), arg("seed", 37)));
+        Jobs.runOver(comm, LooseEqualsWriters.class, protocol, shape, InPlaceAccounts.args(shape, 37));
     }
 
     /** An entity: equal to any account with its id, whatever its balance. */
@@ -51,77 +44,21 @@ class LooseEqualsElementsTest {
         }
     }
 
-    /** A single shared object holding accounts in a field and in a list. */
-    public static final class Ledger {
-        public Account main = new Account(-1);
-        public ArrayList<Account> others = new ArrayList<>(List.of(new Account(-2), new Account(-3)));
-    }
-
-    public static final class LooseEqualsWriters extends Spmd {
-        static final int ACCOUNTS = 16;
-        static final int BLOCK = 4;
-        static final int SLOTS = ACCOUNTS + 3;
-
-        private Object[] accounts;
-        private Ledger ledger;
-
+    /** Accounts equal by id, changed in place. */
+    public static final class LooseEqualsWriters extends InPlaceAccounts {
         @Override
-        public void init() {
-            Object[] all = new Object[ACCOUNTS];
-            for (int i = 0; i < ACCOUNTS; i++) {
-                all[i] = new Account(i);
-            }
-            accounts = pool.register(all, BLOCK);
-            ledger = pool.register(new Ledger());
+        protected Object newAccount(long id) {
+            return new Account(id);
         }
 
         @Override
-        public void start() {
-            JobArgs args = JobArgs.of(this);
-            int phases = args.integer("phases", 3);
-            int iterations = args.integer("iterations", 8);
-            Random choices = args.choices(myThread());
-            for (int phase = 0; phase < phases; phase++) {
-                for (int i = 0; i < iterations; i++) {
-                    int slot = choices.nextInt(SLOTS);
-                    if (slot < ACCOUNTS) {
-                        pool.acquire(accounts, slot);
-                        ((Account) accounts[slot]).balance++;
-                        pool.release(accounts, slot);
-                    } else {
-                        String lock = slot == ACCOUNTS ? "ledger-main" : "ledger-others"; // a field is the unit
-                        pool.lock(lock);
-                        pool.writeCheck(ledger);
-                        ledgerAccount(slot).balance++;
-                        pool.unlock(lock);
-                    }
-                }
-                barrier();
-                checkBalances(args, (phase + 1) * iterations, phase + 1);
-                barrier();
-            }
+        protected void deposit(Object account) {
+            ((Account) account).balance++;
         }
 
-        private Account ledgerAccount(int slot) {
-            return slot == ACCOUNTS ? ledger.main : ledger.others.get(slot - ACCOUNTS - 1);
-        }
-
-        private void checkBalances(JobArgs args, int steps, int phase) {
-            long[] expected = new long[SLOTS];
-            for (int t = 0; t < threads(); t++) {
-                Random replay = args.choices(t);
-                for (int i = 0; i < steps; i++) {
-                    expected[replay.nextInt(SLOTS)]++;
-                }
-            }
-            pool.update(accounts, 0, ACCOUNTS);
-            pool.update(ledger);
-            for (int slot = 0; slot < SLOTS; slot++) {
-                int s = slot;
-                long balance = slot < ACCOUNTS ? ((Account) accounts[slot]).balance : ledgerAccount(slot).balance;
-                Check.equal(expected[slot], balance, () -> "balance of account slot " + s + " after phase " + phase
-                        + " (lost increments)");
-            }
+        @Override
+        protected long balance(Object account) {
+            return ((Account) account).balance;
         }
     }
 }
