@@ -104,13 +104,26 @@ class JdsmRunIT {
         }
     }
 
+    /** Runs test job {@code job} (in package jobs) over netty with long-wait notices after 1 s instead of 60. */
+    private static JdsmProcess withLongWaitsAfterOneSecond(int nodes, int threads, String job, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("--comm", "netty", "-n", Integer.toString(nodes), "-t",
+                Integer.toString(threads), "--jvm-arg=-Djdsm.longWaitSeconds=1", TEST_CLASSES, "org.jdsm.launch.jobs." + job));
+        command.addAll(List.of(args));
+        return JdsmProcess.run(Map.of(), command);
+    }
+
+    /** The long-wait notices of a job that ended well; there must be some. */
+    private static List<String> longWaitNotices(JdsmProcess jdsm) throws Exception {
+        assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+        List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
+        assertFalse(notices.isEmpty(), jdsm.transcript());
+        return notices;
+    }
+
     @Test
     void aLongWaitSaysWhichCallOfTheJobWaits() throws Exception {
-        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", "--jvm-arg=-Djdsm.longWaitSeconds=1",
-                TEST_CLASSES, "org.jdsm.launch.jobs.LateToBarrier", "3500")) {
-            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
-            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
-            assertFalse(notices.isEmpty(), jdsm.transcript());
+        try (JdsmProcess jdsm = withLongWaitsAfterOneSecond(2, 1, "LateToBarrier", "3500")) {
+            List<String> notices = longWaitNotices(jdsm);
             assertTrue(notices.stream().allMatch(line -> line.startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited")),
                     jdsm.transcript());
             assertTrue(notices.get(0).contains(" s in Spmd.barrier called at org.jdsm.launch.jobs.LateToBarrier.start(LateToBarrier.java:"),
@@ -122,11 +135,8 @@ class JdsmRunIT {
 
     @Test
     void aLongWaitForABlockNamesTheThreadOfTheNodeThatHoldsIt() throws Exception {
-        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "1", "-t", "2", "--jvm-arg=-Djdsm.longWaitSeconds=1",
-                TEST_CLASSES, "org.jdsm.launch.jobs.HeldBySibling", "3000")) {
-            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
-            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
-            assertFalse(notices.isEmpty(), jdsm.transcript());
+        try (JdsmProcess jdsm = withLongWaitsAfterOneSecond(1, 2, "HeldBySibling", "3000")) {
+            List<String> notices = longWaitNotices(jdsm);
             assertTrue(notices.get(0).startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited"), jdsm.transcript());
             assertTrue(notices.get(0).contains(" s in SharedObjectPool.acquire called at org.jdsm.launch.jobs.HeldBySibling.start("
                     + "HeldBySibling.java:"), jdsm.transcript());
@@ -137,11 +147,8 @@ class JdsmRunIT {
 
     @Test
     void aLongTouchOfAnAsyncAcquireSaysWhereTheJobTouchedIt() throws Exception {
-        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "1", "-t", "2", "--jvm-arg=-Djdsm.longWaitSeconds=1",
-                TEST_CLASSES, "org.jdsm.launch.jobs.HeldBySibling", "3000", "async")) {
-            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
-            List<String> notices = jdsm.stderr().lines().filter(line -> line.contains("has waited")).toList();
-            assertFalse(notices.isEmpty(), jdsm.transcript());
+        try (JdsmProcess jdsm = withLongWaitsAfterOneSecond(1, 2, "HeldBySibling", "3000", "async")) {
+            List<String> notices = longWaitNotices(jdsm);
             // The user's thread reports its touch(); the helper thread acquiring for it stays quiet.
             assertTrue(notices.stream().allMatch(line -> line.startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited")
                     && line.contains(" s in DsmFuture.touch called at org.jdsm.launch.jobs.HeldBySibling.start(")), jdsm.transcript());
