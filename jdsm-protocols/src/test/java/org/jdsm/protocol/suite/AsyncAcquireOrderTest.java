@@ -26,8 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AsyncAcquireOrderTest {
 
     static Stream<Arguments> runs() {
-        return Stream.concat(Jobs.everyProtocol(List.of(new Shape(3, 2), new Shape(4, 1), new Shape(2, 3)), List.of("local")),
-                Jobs.everyProtocol(List.of(new Shape(3, 1)), List.of("chaos")));
+        return Jobs.localAndChaos(List.of(new Shape(3, 2), new Shape(4, 1), new Shape(2, 3)), new Shape(3, 1));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")

@@ -22,8 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class InnerReleaseDuringAsyncAcquireTest {
 
     static Stream<Arguments> runs() {
-        return Stream.concat(Jobs.everyProtocol(List.of(new Shape(2, 2), new Shape(4, 1), new Shape(2, 4)), List.of("local")),
-                Jobs.everyProtocol(List.of(new Shape(3, 2)), List.of("chaos")));
+        return Jobs.localAndChaos(List.of(new Shape(2, 2), new Shape(4, 1), new Shape(2, 4)), new Shape(3, 2));
     }
 
     @ParameterizedTest(name = "{0} {1} over {2}")

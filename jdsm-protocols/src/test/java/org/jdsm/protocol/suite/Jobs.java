@@ -1,8 +1,10 @@
 package org.jdsm.protocol.suite;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
@@ -36,6 +38,30 @@ public final class Jobs {
         RuntimeException e = assertThrows(RuntimeException.class, () -> launch(Suite.comm(), job, protocol, shape, List.of(args)),
                 () -> describe(job, protocol, shape, List.of(args)) + " should have failed");
         return String.valueOf(e.getMessage());
+    }
+
+    /**
+     * Runs {@code job}, which must fail, {@code runs} times ({@code beforeEach} first) and fails the
+     * test unless every run ended within {@code promptMillis}. {@code jobs} names the runs in the
+     * message, {@code slowMeans} says what a slow run means.
+     */
+    public static void failsPromptly(Class<? extends Spmd> job, String protocol, Shape shape, int runs, long promptMillis,
+                                     Runnable beforeEach, String jobs, String slowMeans) {
+        long slowest = 0;
+        for (int run = 0; run < runs; run++) {
+            beforeEach.run();
+            long began = System.nanoTime();
+            failure(job, protocol, shape);
+            slowest = Math.max(slowest, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+        }
+        long worst = slowest;
+        assertTrue(worst < promptMillis, () -> "the slowest of " + runs + " " + jobs + " took " + worst + " ms ("
+                + slowMeans + ")");
+    }
+
+    /** Arguments (protocol, shape, comm): every protocol at {@code local} shapes over LocalComm and at {@code chaos} over the chaos comm. */
+    public static Stream<Arguments> localAndChaos(List<Shape> local, Shape chaos) {
+        return Stream.concat(everyProtocol(local, List.of("local")), everyProtocol(List.of(chaos), List.of("chaos")));
     }
 
     /**
