@@ -6,12 +6,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -24,12 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AsyncAcquireThenLockTest {
 
-    static Stream<Arguments> runs() {
-        return Jobs.localAndChaos(List.of(new Shape(3, 2), new Shape(4, 1), new Shape(2, 3)), new Shape(3, 1));
-    }
-
     @ParameterizedTest(name = "{0} {1} over {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.AsyncAcquireOrderTest#runs") // the same shapes
     @Timeout(60)
     void aLockAfterAPendingAcquireAsyncComesAfterItsBlock(String protocol, Shape shape, String comm) {
         for (int seed = 1; seed <= 2; seed++) {
