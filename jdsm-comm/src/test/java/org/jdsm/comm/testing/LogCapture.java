@@ -1,7 +1,9 @@
 package org.jdsm.comm.testing;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -31,6 +33,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     @Override
     public synchronized void publish(LogRecord record) {
         messages.add(record.getLevel() + " " + record.getMessage());
+        notifyAll();
     }
 
     /** Messages so far, each prefixed by its level. */
@@ -41,6 +44,18 @@ public final class LogCapture extends Handler implements AutoCloseable {
     /** Messages so far that match {@code filter}. */
     public synchronized List<String> matching(Predicate<String> filter) {
         return messages.stream().filter(filter).collect(Collectors.toList());
+    }
+
+    /**
+     * Waits up to {@code timeout} until some message matches {@code filter} (for a record that
+     * another thread logs after the event the test waited for); returns the matches then, maybe none.
+     */
+    public synchronized List<String> awaitMatching(Predicate<String> filter, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (long left = timeout.toNanos(); messages.stream().noneMatch(filter) && left > 0; left = deadline - System.nanoTime()) {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return matching(filter);
     }
 
     @Override
