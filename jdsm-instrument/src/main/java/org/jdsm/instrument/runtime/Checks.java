@@ -58,7 +58,7 @@ public final class Checks {
             return Ranges.NONE; // the access itself throws the usual exception
         }
         if (write) {
-            PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), array);
+            PrivateMonitorWrites.noteIfInside(array);
         }
         SharedObjectForBlock blocks = (SharedObjectForBlock) so;
         int b = blocks.blockOf(index);
@@ -94,7 +94,7 @@ public final class Checks {
             return Ranges.NONE; // nothing of the array: the loop throws before it gets there
         }
         if (write) {
-            PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), array);
+            PrivateMonitorWrites.noteIfInside(array);
         }
         SharedObjectForBlock blocks = (SharedObjectForBlock) so;
         int firstBlock = blocks.blockOf(from);
@@ -126,7 +126,7 @@ public final class Checks {
         SharedObject so = checked == null ? null : checked.shared(obj);
         if (so != null) {
             if (write) {
-                PrivateMonitorWrites.noteIfInside(SpmdThreads.pool(), obj);
+                PrivateMonitorWrites.noteIfInside(obj);
             }
             checked.checkAll(so, write);
         }

@@ -3,6 +3,7 @@ package org.jdsm.instrument.runtime;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.SharedObjectPool;
+import org.jdsm.runtime.SpmdThreads;
 
 /**
  * A shared object written inside {@code synchronized} on an object with no job-wide identity (not
@@ -21,12 +22,13 @@ final class PrivateMonitorWrites {
     private PrivateMonitorWrites() {
     }
 
-    /** Called before a write check of the shared {@code obj} on a thread with {@code pool}. */
-    static void noteIfInside(SharedObjectPool pool, Object obj) {
+    /** Called before a write check of the shared {@code obj} on a checked thread. */
+    static void noteIfInside(Object obj) {
         Object monitor = HeldMonitors.onlyPrivate();
         if (monitor == null) {
-            return;
+            return; // the usual case: the pool is looked up only when there is something to say
         }
+        SharedObjectPool pool = SpmdThreads.pool();
         String site = WALKER.walk(frames -> frames
                 .filter(f -> !f.getClassName().startsWith("org.jdsm.instrument.runtime."))
                 .findFirst().map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
