@@ -240,6 +240,18 @@ class SubmitNetnsIT {
     }
 
     @Test
+    void gatewayWithoutARouteIsNamedAsUnreachable() throws Exception {
+        // A node's address given as the gateway: the laptop has no route to the private network.
+        assertRefused("cannot reach the gateway 10.213.1.11:22: Network is unreachable", "--cluster", "root@10.213.1.11");
+    }
+
+    @Test
+    void gatewayNameThatDoesNotResolveIsNamed() throws Exception {
+        // Resolved inside the laptop's namespace, which has no route out: no query leaves it.
+        assertRefused("unknown gateway host gateway.jdsm.invalid", "--cluster", "root@gateway.jdsm.invalid");
+    }
+
+    @Test
     void remoteDirectoryThatCannotBeMadeIsNamed() throws Exception {
         // Under a plain file: mkdir on the gateway fails at once, while the runtime is still being sent.
         String remote = DIR.resolve("hosts").resolve("jdsm").toString();

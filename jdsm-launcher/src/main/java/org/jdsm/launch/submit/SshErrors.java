@@ -3,8 +3,7 @@ package org.jdsm.launch.submit;
 import com.jcraft.jsch.JSchChangedHostKeyException;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.JSchUnknownHostKeyException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -39,8 +38,8 @@ final class SshErrors {
         if (cause instanceof UnknownHostException) {
             return new LaunchException("unknown gateway host " + target.host(), e);
         }
-        if (cause instanceof ConnectException || cause instanceof NoRouteToHostException
-                || cause instanceof SocketTimeoutException || message.contains("timeout")) {
+        // Refused, no route, network unreachable: all SocketExceptions from connect().
+        if (cause instanceof SocketException || cause instanceof SocketTimeoutException || message.contains("timeout")) {
             return new LaunchException("cannot reach the gateway " + where + ": "
                     + (cause != null ? cause.getMessage() : e.getMessage()), e);
         }
