@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -174,6 +175,26 @@ class SubmitNetnsIT {
             assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(System.nanoTime() - interrupted < ENDS_WITHIN.toNanos(), "took too long\n" + jdsm.transcript());
             assertTrue(jdsm.stderr().contains("jdsm: job interrupted: interrupted on the laptop (Ctrl-C)"), jdsm.transcript());
+        }
+    }
+
+    @Test
+    void sigintWhileTheRuntimeIsSentSaysThatNoJobStarted() throws Exception {
+        // An empty runtime cache and a slow link to the gateway: sending the runtime takes seconds.
+        Path cache = DIR.resolve("remote-interrupted/cache");
+        assertEquals(0, run("ip", "netns", "exec", LAPTOP, "tc", "qdisc", "add", "dev", "jdsmlap0", "root", "tbf",
+                "rate", "2mbit", "burst", "32kbit", "latency", "400ms"));
+        try (JdsmProcess jdsm = submit("--remote-dir", cache.getParent().toString(), "-n", "1", jobsJar.toString(),
+                "org.jdsm.launch.jobs.Sleeper")) {
+            awaitText(jdsm::stderr, "jdsm: uploading the JDSM runtime", JOB_TIMEOUT);
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(jdsm.pid())).start().waitFor());
+            assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("jdsm: interrupted while connecting to the gateway or sending the runtime; "
+                    + "no job was started"), jdsm.transcript());
+            // The gateway drops the part it got once the connection is gone: no jar in the cache, whole or partial.
+            awaitText(() -> String.join(" ", list(cache)), "", ENDS_WITHIN);
+        } finally {
+            run("ip", "netns", "exec", LAPTOP, "tc", "qdisc", "del", "dev", "jdsmlap0", "root");
         }
     }
 
@@ -346,7 +367,7 @@ class SubmitNetnsIT {
         Process jdsm = rawSubmit(ProcessBuilder.Redirect.PIPE, ProcessBuilder.Redirect.DISCARD, "-n", "3",
                 jobsJar.toString(), "org.jdsm.launch.jobs.Chatty");
         try {
-            awaitStderr("rank 2 on 10.213.1.13", JOB_TIMEOUT);
+            awaitText(() -> Files.readString(DIR.resolve("stderr.txt")), "rank 2 on 10.213.1.13", JOB_TIMEOUT);
             Thread.sleep(2_000); // output flowing
             assertEquals(0, run("kill", "-STOP", Long.toString(jdsm.pid())));
             long frozen = System.nanoTime();
@@ -426,11 +447,23 @@ class SubmitNetnsIT {
         return "\n--- stderr ---\n" + Files.readString(DIR.resolve("stderr.txt"));
     }
 
-    private static void awaitStderr(String text, Duration timeout) throws Exception {
+    /** Waits until {@code output} contains {@code text} (with "", until it is empty). */
+    private static void awaitText(Callable<String> output, String text, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!Files.readString(DIR.resolve("stderr.txt")).contains(text)) {
-            assertTrue(System.nanoTime() < deadline, "no '" + text + "' within " + timeout + rawStderr());
+        for (String now = output.call(); text.isEmpty() ? !now.isEmpty() : !now.contains(text); now = output.call()) {
+            assertTrue(System.nanoTime() < deadline, (text.isEmpty() ? "still '" : "no '" + text + "' in '") + now
+                    + "' after " + timeout);
             Thread.sleep(50);
+        }
+    }
+
+    /** The names in {@code dir} (none if it does not exist). */
+    private static List<String> list(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 

@@ -5,7 +5,7 @@ import java.util.function.LongConsumer;
 
 /**
  * A one-line progress bar on stderr, redrawn in place ({@code \r}) at most once per percent at a
- * terminal; elsewhere (a log file, a test) only the finished line.
+ * terminal; elsewhere (a log file, a test) a line when it starts and one when it is done.
  */
 final class ProgressBar implements LongConsumer {
 
@@ -27,14 +27,14 @@ final class ProgressBar implements LongConsumer {
     @Override
     public void accept(long done) {
         int percent = (int) Math.min(100, done * 100 / total);
-        if (percent == shown || !terminal && percent < 100) {
+        if (percent == shown || !terminal && shown >= 0 && percent < 100) {
             return;
         }
         shown = percent;
         int filled = percent * WIDTH / 100;
         err.print((terminal ? "\r" : "") + label + " [" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + percent + "% of "
                 + total / 1024 + " KiB");
-        if (percent == 100) {
+        if (percent == 100 || !terminal) {
             err.println();
         }
         err.flush();

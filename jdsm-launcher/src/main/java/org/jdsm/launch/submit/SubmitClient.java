@@ -73,7 +73,7 @@ final class SubmitClient {
     int run(String managerCommand, Hello hello, byte[] jobJars, InputStream stdin) {
         ChannelExec channel = gateway.start(managerCommand);
         remoteJava = hello.cluster().remoteJava();
-        Thread hook = null;
+        ShutdownHook hook = null;
         try {
             InputStream fromManager = channel.getInputStream();
             InputStream managerErr = channel.getErrStream();
@@ -84,8 +84,7 @@ final class SubmitClient {
             if (toManager.trySend(FrameType.HELLO, hello.encode())) {
                 toManager.trySend(FrameType.JAR, jobJars);
             }
-            hook = new Thread(() -> interrupt(toManager), "jdsm-interrupt");
-            Runtime.getRuntime().addShutdownHook(hook);
+            hook = ShutdownHook.install("jdsm-interrupt", () -> interrupt(toManager));
             daemon("stdin", () -> pumpStdin(stdin, toManager));
             try (Liveness liveness = new Liveness("gateway", toManager, silence -> lose("the gateway went silent: " + silence,
                     channel))) {
@@ -95,7 +94,9 @@ final class SubmitClient {
             throw new LaunchException("cannot start the ClusterManager on " + gateway.target() + ": " + e.getMessage(), e);
         } finally {
             finished.countDown();
-            removeHook(hook);
+            if (hook != null) {
+                hook.close(); // a running hook waited for this method
+            }
             channel.disconnect();
         }
     }
@@ -240,17 +241,6 @@ final class SubmitClient {
             finished.await(INTERRUPT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        if (hook == null) {
-            return;
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // The hook is running: it waited for us.
         }
     }
 

@@ -162,8 +162,12 @@ public final class SubmitCommand implements Callable<Integer> {
         }
         byte[] jars = readJars(classPath);
         Hello hello = hello(hostLines, newJobId());
-        try (GatewaySession session = gateway.open()) {
+        // Until the job starts, Ctrl-C has nothing to stop on the cluster; say so rather than end silently.
+        try (ShutdownHook setup = ShutdownHook.install("jdsm-setup-interrupt", () -> System.err.println(
+                "jdsm: interrupted while connecting to the gateway or sending the runtime; no job was started"));
+             GatewaySession session = gateway.open()) {
             String runtime = RuntimeUpload.ensure(session, gateway.remoteDir, System.err);
+            setup.close();
             String command = ClusterManager.command(remoteJava, runtime, hello.job().jobId(), slurm ? nodes : 0);
             return new SubmitClient(session, System.out, System.err,
                     new LocalClientFiles(Path.of("").toAbsolutePath(), allowAnyPath)).run(command, hello, jars, System.in);
