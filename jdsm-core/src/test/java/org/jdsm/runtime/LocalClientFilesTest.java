@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,19 @@ class LocalClientFilesTest {
         }
         assertThrows(IOException.class, () -> confined.write("../new.txt", new byte[1]));
         assertEquals("s", new String(new LocalClientFiles(base, true).read(outside.toString()), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void newFilesGetTheUsualModeAndReplacedFilesKeepTheirs() throws IOException {
+        LocalClientFiles files = new LocalClientFiles(dir, false);
+        files.write("new.txt", new byte[1]);
+        // Any program's new file here gets the same mode (0666 less the umask), not a private 0600.
+        Path usual = Files.createFile(dir.resolve("usual.txt"));
+        assertEquals(Files.getPosixFilePermissions(usual), Files.getPosixFilePermissions(dir.resolve("new.txt")));
+        Path shared = Files.writeString(dir.resolve("shared.txt"), "old");
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-rw-r--"));
+        files.write("shared.txt", new byte[1]);
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(shared)));
     }
 
     @Test
