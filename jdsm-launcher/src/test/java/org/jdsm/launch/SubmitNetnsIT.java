@@ -186,7 +186,7 @@ class SubmitNetnsIT {
                 "rate", "2mbit", "burst", "32kbit", "latency", "400ms"));
         try (JdsmProcess jdsm = submit("--remote-dir", cache.getParent().toString(), "-n", "1", jobsJar.toString(),
                 "org.jdsm.launch.jobs.Sleeper")) {
-            awaitText(jdsm::stderr, "jdsm: uploading the JDSM runtime", JOB_TIMEOUT);
+            jdsm.awaitStderr("jdsm: uploading the JDSM runtime", JOB_TIMEOUT);
             assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(jdsm.pid())).start().waitFor());
             assertEquals(ExitCodes.INTERRUPTED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(jdsm.stderr().contains("jdsm: interrupted while connecting to the gateway or sending the runtime; "
