@@ -109,6 +109,27 @@ final class HolderMutex {
         return leaving;
     }
 
+    /**
+     * Leaves every entry of {@code who} but its outermost one, and returns how many it had (the
+     * caller checked {@link #heldBy}): a condition wait lets go of a lock however deeply it is held.
+     */
+    synchronized int unwind(Object who) {
+        if (holder != who) {
+            throw new IllegalStateException("unwind by a thread that does not hold the mutex");
+        }
+        int held = depth;
+        depth = 1;
+        return held;
+    }
+
+    /** Restores the {@code held} entries of {@code who} that {@link #unwind} left, once its outermost entry is taken again. */
+    synchronized void rewind(Object who, int held) {
+        if (holder != who || depth != 1) {
+            throw new IllegalStateException("rewind without the outermost entry");
+        }
+        depth = held;
+    }
+
     /** Leaves once. Caller checked {@link #heldBy}. */
     synchronized void exit() {
         if (--depth == 0) {

@@ -13,10 +13,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import org.jdsm.runtime.ConditionMessage;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
 import org.jdsm.runtime.events.BarrierWaitEvent;
 import org.jdsm.trans.MessageHandler;
+import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
 
 /**
@@ -37,6 +39,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final LocalExclusion exclusion = new LocalExclusion();
     private final InstrumentedWrites instrumented = new InstrumentedWrites();
     private final BarrierAttendance attendance = new BarrierAttendance();
+    private final Conditions conditions = new Conditions(this);
     /** Per thread: its last {@code acquireAsync}, after which its next one starts (see {@link #async}). */
     private final ThreadLocal<CompletableFuture<Object>> lastAcquireAsync = new ThreadLocal<>();
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
@@ -86,6 +89,11 @@ public abstract class SharedObjectPool implements MessageHandler {
         // Not on the calling thread: that may be an I/O thread, and the barrier's lock can be held by
         // a thread inside nodeBarrier() that waits for messages (it sees abortCause within 100 ms).
         helpers.runElsewhere(localBarrier::reset);
+    }
+
+    /** Handles a message of job-wide condition waits (see {@link #await(Object)}), for any protocol. */
+    public final void conditionMessage(int fromNode, ConditionMessage message, Responder responder) {
+        conditions.received(fromNode, message, responder);
     }
 
     /** Signatures of the registered objects in key order, compared across nodes by the runtime. */
@@ -662,15 +670,102 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     private void unlockId(long id, String call) {
         endWrites();
-        HolderMutex m = exclusion.existingLock(id);
+        HolderMutex m = heldLock(id, call);
         Thread me = Thread.currentThread();
-        if (m == null || !m.heldBy(me)) {
-            throw new DsmException(call + ": this thread does not hold the lock");
-        }
         if (m.outermost(me)) {
             releaseLock(id);
         }
         m.exit();
+    }
+
+    // ---------------------------------------------------------------- condition waits
+
+    /**
+     * Waits for a signal on the lock of registered object {@code obj}, which the calling thread
+     * holds ({@link #lock(Object)}): lets go of the lock (a release point, however deeply the thread
+     * holds it), sleeps until a thread of any node calls {@link #signalAll(Object)} after this call,
+     * then takes the lock again (an acquire point) with its nesting restored, and returns. As with
+     * {@link Object#wait}, a thread may also wake without a signal meant for it, so wait in a loop
+     * that re-checks the condition: {@code while (!ready()) pool.await(obj);}.
+     */
+    public final void await(Object obj) {
+        awaitLock(LockIds.object(sharedObject(obj).key()), obj, "await(" + Registry.describe(obj) + ")", 0, null);
+    }
+
+    /**
+     * As {@link #await(Object)}, but stops waiting after {@code millis} ms (0: no limit) and takes
+     * the lock again then too; true if it woke before the time ran out.
+     */
+    public final boolean await(Object obj, long millis) {
+        return awaitLock(LockIds.object(sharedObject(obj).key()), obj, "await(" + Registry.describe(obj) + ")", millis, null);
+    }
+
+    /** As {@link #await(Object)} for the job-wide lock called {@code name} ({@link #lock(String)}). */
+    public final void await(String name) {
+        awaitLock(LockIds.named(name), name, "await(\"" + name + "\")", 0, null);
+    }
+
+    /** As {@link #await(Object, long)} for the job-wide lock called {@code name}. */
+    public final boolean await(String name, long millis) {
+        return awaitLock(LockIds.named(name), name, "await(\"" + name + "\")", millis, null);
+    }
+
+    /**
+     * For instrumented code ({@code monitor.wait()} on a monitor that is a JDSM lock): as
+     * {@link #await(Object, long)}, letting go while it waits of the Java monitor of
+     * {@code monitor} too, which the caller holds.
+     */
+    public final boolean awaitInMonitor(Object obj, long millis, Object monitor) {
+        return awaitLock(LockIds.object(sharedObject(obj).key()), obj, "wait() on " + Registry.describe(obj), millis, monitor);
+    }
+
+    /** As {@link #awaitInMonitor(Object, long, Object)} for the job-wide lock called {@code name}. */
+    public final boolean awaitInMonitor(String name, long millis, Object monitor) {
+        return awaitLock(LockIds.named(name), name, "wait() on lock \"" + name + "\"", millis, monitor);
+    }
+
+    /**
+     * Wakes every thread of the job that waits on the lock of registered object {@code obj} (in
+     * {@link #await(Object)}); the calling thread must hold the lock. The woken threads take the lock
+     * in turn once it is free.
+     */
+    public final void signalAll(Object obj) {
+        long id = LockIds.object(sharedObject(obj).key());
+        heldLock(id, "signalAll(" + Registry.describe(obj) + ")");
+        conditions.signalAll(id);
+    }
+
+    /** As {@link #signalAll(Object)} for the job-wide lock called {@code name}. */
+    public final void signalAll(String name) {
+        long id = LockIds.named(name);
+        heldLock(id, "signalAll(\"" + name + "\")");
+        conditions.signalAll(id);
+    }
+
+    private boolean awaitLock(long id, Object label, String call, long millis, Object monitor) {
+        if (millis < 0) {
+            throw new IllegalArgumentException(call + ": negative time-out " + millis + " ms");
+        }
+        endWrites();
+        HolderMutex m = heldLock(id, call);
+        Thread me = Thread.currentThread();
+        long ticket = conditions.enlist(id); // before letting go: a signal by the lock's next holder finds this thread
+        int depth = m.unwind(me);
+        releaseLock(id);
+        m.exit();
+        boolean woken = conditions.sleep(id, ticket, TimeUnit.MILLISECONDS.toNanos(millis), monitor);
+        lockId(id, label);
+        m.rewind(me, depth);
+        return woken;
+    }
+
+    /** The mutex of lock {@code id}, which the calling thread must hold; {@code call} names the call in the error. */
+    private HolderMutex heldLock(long id, String call) {
+        HolderMutex m = exclusion.existingLock(id);
+        if (m == null || !m.heldBy(Thread.currentThread())) {
+            throw new DsmException(call + ": this thread does not hold the lock");
+        }
+        return m;
     }
 
     /** Job-wide barrier: every thread of every node must call it; an acquire and release point. */
@@ -730,17 +825,41 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** As {@link #await(Object, BooleanSupplier)}; {@code holder} names who holds what is awaited, for the long-wait notice. */
     final void await(Object monitor, BooleanSupplier done, Supplier<String> holder) {
+        awaitUntil(monitor, done, 0, holder);
+    }
+
+    /** As {@link #await(Object, BooleanSupplier)}, for at most {@code timeoutNanos} (0: no limit); returns {@code done}. */
+    final boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos) {
+        return awaitUntil(monitor, done, timeoutNanos, () -> null);
+    }
+
+    private boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> holder) {
         LongWait wait = new LongWait();
+        long began = System.nanoTime();
         while (!done.getAsBoolean()) {
             checkAborted();
             wait.check(holder);
+            long sleep = 100;
+            if (timeoutNanos > 0) {
+                long left = timeoutNanos - (System.nanoTime() - began);
+                if (left <= 0) {
+                    return false;
+                }
+                sleep = Math.min(sleep, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
             try {
-                monitor.wait(100);
+                monitor.wait(sleep);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DsmException("interrupted while waiting for the DSM", e);
             }
         }
+        return true;
+    }
+
+    /** Runs {@code task} on a helper thread of this node (for work a Comm thread must not wait for). */
+    final void runElsewhere(Runnable task) {
+        helpers.runElsewhere(task);
     }
 
     /**

@@ -4,7 +4,7 @@ import org.jdsm.SharedObjectPool;
 import org.jdsm.trans.MessageHandler;
 import org.jdsm.trans.Responder;
 
-/** Splits one node's incoming traffic between the runtime (control messages) and the protocol. */
+/** Splits one node's incoming traffic between the runtime (control messages), the pool's condition waits and the protocol. */
 final class NodeRouter implements MessageHandler {
 
     private final NodeRuntime runtime;
@@ -23,13 +23,19 @@ final class NodeRouter implements MessageHandler {
 
     @Override
     public void received(int fromNode, Object message) {
-        pool.received(fromNode, message);
+        if (message instanceof ConditionMessage condition) {
+            pool.conditionMessage(fromNode, condition, null);
+        } else {
+            pool.received(fromNode, message);
+        }
     }
 
     @Override
     public void requested(int fromNode, Object request, Responder responder) {
         if (request instanceof ControlMessage control) {
             runtime.control(fromNode, control, responder);
+        } else if (request instanceof ConditionMessage condition) {
+            pool.conditionMessage(fromNode, condition, responder);
         } else {
             pool.requested(fromNode, request, responder);
         }

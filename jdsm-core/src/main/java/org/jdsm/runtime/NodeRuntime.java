@@ -74,6 +74,7 @@ public final class NodeRuntime {
             PoolProvider provider = Pools.provider(config.protocol());
             List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class,
                     ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class));
+            classes.addAll(ConditionMessage.classes());
             classes.addAll(provider.messageClasses());
             WireFormat wire = new WireFormat(classes, config.loader());
             pool = provider.create();

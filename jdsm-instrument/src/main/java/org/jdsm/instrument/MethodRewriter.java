@@ -39,8 +39,8 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       object for the whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
  *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
  *       get checks of the ranges they read and write;</li>
- *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks} that refuse
- *       shared objects, naming this class and source line.</li>
+ *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks}, which wait and
+ *       signal job-wide on a monitor the thread holds through a JDSM lock.</li>
  * </ul>
  * Code is inserted with Javassist's {@link CodeIterator}, which moves branch offsets, the exception
  * table and the line number table; the stack map is rebuilt at the end.
@@ -372,8 +372,7 @@ final class MethodRewriter {
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readAll", "(Ljava/lang/Object;)V");
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
-            at(insn.pos()).addLdc(site(insn.pos()));
-            callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + "Ljava/lang/String;)V");
+            callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }
     }
 

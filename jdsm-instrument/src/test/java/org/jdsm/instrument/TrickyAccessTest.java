@@ -51,15 +51,6 @@ class TrickyAccessTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
-    void waitOnASharedObjectFailsNamingClassAndLine(String protocol) {
-        DsmException e = assertThrows(DsmException.class,
-                () -> Jobs.runInstrumented("WaitOnSharedPlain", protocol, NODES, THREADS));
-        assertTrue(e.getMessage().contains("wait() on a shared org.jdsm.instrument.programs.Counter at "
-                + "org.jdsm.instrument.programs.WaitOnSharedPlain.start(WaitOnSharedPlain.java:28)"), e.getMessage());
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lrc", "sc"})
     void bulkOperationsOfTheJdkAndEnhancedFor(String protocol) {
         Jobs.runInstrumented("BulkPlain", protocol, 3, THREADS, "13");
         for (int t = 0; t < 3 * THREADS; t++) {

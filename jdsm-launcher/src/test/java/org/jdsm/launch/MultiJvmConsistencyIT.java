@@ -37,7 +37,8 @@ class MultiJvmConsistencyIT {
                 List.of(SUITE + "NestedFieldWritersTest$NestedCounters", "phases=3", "iterations=12", "seed=7"),
                 List.of(SUITE + "MatrixRowsTest$MatrixColumns", "phases=3", "seed=7"),
                 List.of(SUITE + "HashedFieldWritersTest$HashedFields", "phases=3", "iterations=12", "seed=31"),
-                List.of(SUITE + "LooseEqualsElementsTest$LooseEqualsWriters", "phases=3", "iterations=12", "seed=37"));
+                List.of(SUITE + "LooseEqualsElementsTest$LooseEqualsWriters", "phases=3", "iterations=12", "seed=37"),
+                List.of(SUITE + "ConditionWaitTest$BoundedBuffer", "items=30", "seed=5"));
         List<Arguments> out = new ArrayList<>();
         for (CommChoice comm : CommChoice.NETWORKED) {
             for (String protocol : List.of("lrc", "sc")) {

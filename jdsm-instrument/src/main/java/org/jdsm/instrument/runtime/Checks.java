@@ -246,57 +246,62 @@ public final class Checks {
         }
     }
 
-    /** Replaces {@code monitor.wait()} at {@code site}. */
-    public static void waitOn(Object monitor, String site) throws InterruptedException {
-        refuseShared(monitor, "wait()", site);
-        monitor.wait();
+    /** Replaces {@code monitor.wait()}. */
+    public static void waitOn(Object monitor) throws InterruptedException {
+        waitOn(monitor, 0);
     }
 
-    /** Replaces {@code monitor.wait(millis)} at {@code site}. */
-    public static void waitOn(Object monitor, long millis, String site) throws InterruptedException {
-        refuseShared(monitor, "wait()", site);
-        monitor.wait(millis);
-    }
-
-    /** Replaces {@code monitor.wait(millis, nanos)} at {@code site}. */
-    public static void waitOn(Object monitor, long millis, int nanos, String site) throws InterruptedException {
-        refuseShared(monitor, "wait()", site);
-        monitor.wait(millis, nanos);
-    }
-
-    /** Replaces {@code monitor.notify()} at {@code site}. */
-    public static void notifyOn(Object monitor, String site) {
-        refuseShared(monitor, "notify()", site);
-        monitor.notify();
-    }
-
-    /** Replaces {@code monitor.notifyAll()} at {@code site}. */
-    public static void notifyAllOn(Object monitor, String site) {
-        refuseShared(monitor, "notifyAll()", site);
-        monitor.notifyAll();
+    /** Replaces {@code monitor.wait(millis, nanos)}. */
+    public static void waitOn(Object monitor, long millis, int nanos) throws InterruptedException {
+        waitOn(monitor, nanos > 0 && millis < Long.MAX_VALUE ? millis + 1 : millis);
     }
 
     /**
-     * Condition waits would need a job-wide wait queue per object; JDSM offers barrier() and locks
-     * instead. The job object's monitor is a job-wide lock too ({@link #JOB_LOCK}), and so is any
-     * monitor the thread holds through a named lock (a static field's, say): waiting would let go
-     * of the Java monitor but keep the lock from every other thread, and a notify on one node
-     * would never reach a waiter on another.
+     * Replaces {@code monitor.wait(millis)}. A monitor the thread holds through a
+     * JDSM lock (a shared object, the job object, a static {@code LOCK}, ...) waits job-wide: the
+     * thread lets go of the lock and of the Java monitor, and a notify on any node wakes it
+     * ({@link SharedObjectPool#awaitInMonitor}). Any other monitor waits as Java's does.
      */
-    private static void refuseShared(Object monitor, String call, String site) {
-        SharedObjectPool pool = SpmdThreads.pool();
-        if (pool == null || monitor == null) {
-            return;
+    public static void waitOn(Object monitor, long millis) throws InterruptedException {
+        HeldMonitors.Entry held = monitor == null ? null : HeldMonitors.jobWide(monitor);
+        if (held == null) {
+            monitor.wait(millis);
+        } else if (held.kind() == HeldMonitors.Kind.SHARED) {
+            SpmdThreads.pool().awaitInMonitor(monitor, millis, monitor);
+        } else {
+            SpmdThreads.pool().awaitInMonitor(held.lock(), millis, monitor);
         }
-        HeldMonitors.Entry held = HeldMonitors.jobWide(monitor);
-        String what = monitor instanceof Spmd ? "the job object (" + monitor.getClass().getName() + ")"
-                : pool.isShared(monitor) ? "a shared " + monitor.getClass().getName()
-                : held != null ? "a " + monitor.getClass().getName() + " locked job-wide as " + held.lock()
-                : null;
-        if (what != null) {
-            throw new DsmException(call + " on " + what + " at " + site
-                    + " is not supported: its monitor is a JDSM lock; coordinate threads "
-                    + "with barrier() or lock/unlock instead");
+    }
+
+    /**
+     * Replaces {@code monitor.notify()}. On a monitor held through a JDSM lock it
+     * wakes every waiter of the job, as {@link #notifyAllOn} does: waking more threads than one is
+     * allowed, since a waiter may always wake spuriously and must re-check its condition.
+     */
+    public static void notifyOn(Object monitor) {
+        if (!signalJobWide(monitor)) {
+            monitor.notify();
         }
+    }
+
+    /** Replaces {@code monitor.notifyAll()}: on a monitor held through a JDSM lock, wakes its waiters on every node. */
+    public static void notifyAllOn(Object monitor) {
+        if (!signalJobWide(monitor)) {
+            monitor.notifyAll();
+        }
+    }
+
+    /** Signals the JDSM lock the thread holds {@code monitor} through; false if it holds none (a private monitor). */
+    private static boolean signalJobWide(Object monitor) {
+        HeldMonitors.Entry held = monitor == null ? null : HeldMonitors.jobWide(monitor);
+        if (held == null) {
+            return false;
+        }
+        if (held.kind() == HeldMonitors.Kind.SHARED) {
+            SpmdThreads.pool().signalAll(monitor);
+        } else {
+            SpmdThreads.pool().signalAll(held.lock());
+        }
+        return true;
     }
 }

@@ -1,0 +1,345 @@
+package org.jdsm.protocol.suite;
+
+import static org.jdsm.protocol.suite.JobArgs.arg;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.jdsm.Spmd;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Job-wide condition waits ({@code pool.await}, {@code pool.signalAll}): threads of every node wait
+ * for a state that threads of other nodes make under the same lock. A lost wake-up hangs a job (the
+ * time-out fails it); a lost or doubled update breaks its final counts.
+ */
+class ConditionWaitTest {
+
+    static Stream<Arguments> runs() {
+        return Jobs.stressRuns();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("runs")
+    @Timeout(60)
+    void turnsPassAroundEveryThreadInOrder(String protocol, Shape shape, String comm) {
+        Jobs.runOver(comm, TurnTaking.class, protocol, shape, List.of(arg("rounds", comm.equals("chaos") ? 8 : 25), arg("seed", 3)));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("runs")
+    @Timeout(60)
+    void aBoundedBufferHandsEveryItemToExactlyOneConsumer(String protocol, Shape shape, String comm) {
+        Jobs.runOver(comm, BoundedBuffer.class, protocol, shape, List.of(arg("items", comm.equals("chaos") ? 12 : 40), arg("seed", 5)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolsAndShapes")
+    @Timeout(60)
+    void timedWaitsEndAndNestedHoldsSurviveAWait(String protocol, Shape shape) {
+        Jobs.run(TimedAndNested.class, protocol, shape);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void waitingOrSignallingWithoutTheLockIsRefused(String protocol) {
+        String awaited = Jobs.failure(AwaitWithoutLock.class, protocol, new Shape(2, 1));
+        assertTrue(awaited.contains("await(\"free\"): this thread does not hold the lock"), awaited);
+        String signalled = Jobs.failure(SignalWithoutLock.class, protocol, new Shape(2, 1));
+        assertTrue(signalled.contains("signalAll(long[4])"), signalled);
+        assertTrue(signalled.contains("this thread does not hold the lock"), signalled);
+    }
+
+    /**
+     * The threads take turns in thread order, each waiting under one named lock until the shared
+     * turn counter names it, then counting a pass and signalling. Every thread checks that the
+     * counter it sees under the lock is the next pass of its own turn; at the end all passes count.
+     */
+    public static final class TurnTaking extends Spmd {
+        private long[] state; // [0]: passes made so far; the thread whose turn it is: passes % threads()
+        private int rounds;
+
+        @Override
+        public void init() {
+            rounds = JobArgs.of(this).integer("rounds", 10);
+            state = pool.register(new long[2], 2);
+        }
+
+        @Override
+        public void start() {
+            Random pauses = JobArgs.of(this).pauses(myThread());
+            for (int r = 0; r < rounds; r++) {
+                long mine = (long) r * threads() + myThread();
+                pool.lock("turn");
+                pool.update(state);
+                while (state[0] % threads() != myThread()) {
+                    pool.await("turn");
+                    pool.update(state);
+                }
+                long seen = state[0];
+                Check.equal(mine, seen, () -> "the pass under the lock when thread " + myThread() + " had its turn");
+                pool.acquire(state);
+                state[0] = seen + 1;
+                state[1] += myThread() + 1;
+                pool.release(state);
+                pool.signalAll("turn");
+                pool.unlock("turn");
+                if (pauses.nextInt(4) == 0) {
+                    Thread.yield();
+                }
+            }
+            barrier();
+            pool.update(state);
+            Check.equal((long) rounds * threads(), state[0], () -> "passes after the barrier");
+            Check.equal((long) rounds * threads() * (threads() + 1) / 2, state[1], () -> "sum of the passers after the barrier");
+        }
+    }
+
+    /**
+     * Producers (even threads) put unique items into a shared ring of two slots, consumers (odd
+     * threads) take them; both wait on the lock of the buffer object while it is full or empty.
+     * With one thread, it puts and takes in turn. Consumers record how many items they took, their
+     * sum and their sum of squares; after a barrier those must match what was produced.
+     */
+    public static final class BoundedBuffer extends Spmd {
+
+        /** The buffer: a single shared object. */
+        public static final class Ring {
+            long[] slots = new long[2];
+            int count;
+            int head;
+            long taken;
+        }
+
+        private Ring ring;
+        private long[] tally; // per thread: [count, sum, sum of squares]
+        private int items;
+
+        @Override
+        public void init() {
+            items = JobArgs.of(this).integer("items", 20);
+            ring = pool.register(new Ring());
+            tally = pool.register(new long[3 * threads()], 3);
+        }
+
+        private boolean producer(int thread) {
+            return threads() == 1 || thread % 2 == 0;
+        }
+
+        private boolean consumer(int thread) {
+            return threads() == 1 || thread % 2 == 1;
+        }
+
+        private int producers() {
+            int n = 0;
+            for (int t = 0; t < threads(); t++) {
+                n += producer(t) ? 1 : 0;
+            }
+            return n;
+        }
+
+        @Override
+        public void start() {
+            Random pauses = JobArgs.of(this).pauses(myThread());
+            long total = (long) producers() * items;
+            long count = 0;
+            long sum = 0;
+            long squares = 0;
+            int made = 0;
+            boolean draining = consumer(myThread());
+            while (made < (producer(myThread()) ? items : 0) || draining) {
+                if (made < (producer(myThread()) ? items : 0)) {
+                    put(item(myThread(), made++));
+                }
+                if (draining) {
+                    long item = take();
+                    if (item < 0) {
+                        draining = false;
+                    } else {
+                        count++;
+                        sum += item;
+                        squares += item * item;
+                    }
+                }
+                if (pauses.nextInt(3) == 0) {
+                    Thread.yield();
+                }
+                if (threads() == 1 && count == total) {
+                    draining = false;
+                }
+            }
+            int at = 3 * myThread();
+            pool.acquire(tally, at, at + 3);
+            tally[at] = count;
+            tally[at + 1] = sum;
+            tally[at + 2] = squares;
+            pool.release(tally, at, at + 3);
+            barrier();
+            pool.update(tally);
+            long allCount = 0;
+            long allSum = 0;
+            long allSquares = 0;
+            for (int t = 0; t < threads(); t++) {
+                allCount += tally[3 * t];
+                allSum += tally[3 * t + 1];
+                allSquares += tally[3 * t + 2];
+            }
+            long wantSum = 0;
+            long wantSquares = 0;
+            for (int t = 0; t < threads(); t++) {
+                for (int k = 0; producer(t) && k < items; k++) {
+                    wantSum += item(t, k);
+                    wantSquares += item(t, k) * item(t, k);
+                }
+            }
+            Check.equal(total, allCount, () -> "items taken");
+            Check.equal(wantSum, allSum, () -> "sum of the items taken");
+            Check.equal(wantSquares, allSquares, () -> "sum of squares of the items taken");
+        }
+
+        private static long item(int thread, int k) {
+            return 1000L * thread + k + 1;
+        }
+
+        private void put(long item) {
+            pool.lock(ring);
+            pool.update(ring);
+            while (ring.count == ring.slots.length) {
+                pool.await(ring);
+                pool.update(ring);
+            }
+            pool.acquire(ring);
+            ring.slots[(ring.head + ring.count) % ring.slots.length] = item;
+            ring.count++;
+            pool.release(ring);
+            pool.signalAll(ring);
+            pool.unlock(ring);
+        }
+
+        /** The next item, or -1 once every item has been taken. */
+        private long take() {
+            long total = (long) producers() * items;
+            pool.lock(ring);
+            try {
+                pool.update(ring);
+                while (ring.count == 0 && ring.taken < total) {
+                    if (threads() == 1) {
+                        return -1; // one thread: it puts again before it takes
+                    }
+                    pool.await(ring);
+                    pool.update(ring);
+                }
+                if (ring.count == 0) {
+                    return -1;
+                }
+                pool.acquire(ring);
+                long item = ring.slots[ring.head];
+                ring.head = (ring.head + 1) % ring.slots.length;
+                ring.count--;
+                ring.taken++;
+                pool.release(ring);
+                pool.signalAll(ring); // producers wait for room, and the last take ends every consumer's wait
+                return item;
+            } finally {
+                pool.unlock(ring);
+            }
+        }
+    }
+
+    /**
+     * A wait with nobody to signal ends when its time runs out, holding the lock again as deeply as
+     * before (the unlocks after it balance); a signal with nobody waiting wakes no one; a wait
+     * signalled by another node's thread returns true.
+     */
+    public static final class TimedAndNested extends Spmd {
+        private long[] flag;
+
+        @Override
+        public void init() {
+            flag = pool.register(new long[1], 1);
+        }
+
+        @Override
+        public void start() {
+            String mine = "alone-" + myThread();
+            pool.lock(mine);
+            pool.lock(mine);
+            pool.signalAll(mine);
+            long began = System.nanoTime();
+            boolean woken = pool.await(mine, 30);
+            long tookMillis = (System.nanoTime() - began) / 1_000_000;
+            Check.that(!woken, () -> "a wait nobody signalled returned true");
+            Check.that(tookMillis >= 25, () -> "a 30 ms wait ended after " + tookMillis + " ms");
+            pool.unlock(mine);
+            pool.unlock(mine);
+            barrier();
+            if (threads() < 2) {
+                return;
+            }
+            // Thread 0 waits for a flag that the last thread sets and signals.
+            if (myThread() == 0) {
+                pool.lock("flag");
+                pool.update(flag);
+                boolean waited = false;
+                boolean signalled = false;
+                while (flag[0] == 0) {
+                    waited = true;
+                    signalled |= pool.await("flag", 20_000);
+                    pool.update(flag);
+                }
+                boolean wokenBySignal = signalled || !waited;
+                Check.that(wokenBySignal, () -> "thread 0 saw the flag set after waits that all ran out of time");
+                pool.unlock("flag");
+            } else if (myThread() == threads() - 1) {
+                sleep(50); // so that thread 0 is likely waiting already
+                pool.lock("flag");
+                pool.acquire(flag);
+                flag[0] = 1;
+                pool.release(flag);
+                pool.signalAll("flag");
+                pool.unlock("flag");
+            }
+            barrier();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits on a named lock it never took. */
+    public static final class AwaitWithoutLock extends Spmd {
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.await("free");
+            }
+        }
+    }
+
+    /** Signals a shared object's lock without holding it. */
+    public static final class SignalWithoutLock extends Spmd {
+        private long[] data;
+
+        @Override
+        public void init() {
+            data = pool.register(new long[4], 2);
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.signalAll(data);
+            }
+        }
+    }
+}
