@@ -63,9 +63,18 @@ public interface MessageWriter {
     static void writeWhole(MessageWriter message, ByteBuffer buffer) {
         int start = buffer.position();
         message.writeTo(n -> buffer);
-        int written = buffer.position() - start;
-        if (written != message.length()) {
-            throw new IllegalStateException("a message of " + message.length() + " bytes wrote " + written);
+        checkWritten(message.length(), buffer.position() - start);
+    }
+
+    /**
+     * Fails unless a message of {@code length} bytes wrote as many ({@code written}): a Comm must
+     * not send a message with a gap of stale bytes in its memory.
+     *
+     * @throws IllegalStateException if the two differ
+     */
+    static void checkWritten(int length, int written) {
+        if (written != length) {
+            throw new IllegalStateException("a message of " + length + " bytes wrote " + written);
         }
     }
 

@@ -98,10 +98,7 @@ final class NettyFrames {
 
         ByteBuf frame() {
             commit();
-            if (before != total) {
-                throw new IllegalStateException("a message of " + (total - Frames.HEADER_BYTES) + " bytes wrote "
-                        + (before - Frames.HEADER_BYTES));
-            }
+            MessageWriter.checkWritten(total - Frames.HEADER_BYTES, before - Frames.HEADER_BYTES);
             if (pieces.size() == 1) {
                 return piece;
             }
