@@ -18,9 +18,11 @@ import java.util.Objects;
  * @param comm           comm module name ({@code netty}, {@code local})
  * @param stats          print the statistics table at the end
  * @param jvmArgs        extra options for every node JVM ({@code -Xmx2g}, {@code -Dkey=value})
+ * @param nodeJavas      the {@code java} commands (or JDK directories) for the node JVMs, rank r
+ *                       taking entry r modulo their number; empty: the launcher's own
  */
 public record JobSpec(Path jobPath, String jobClass, List<String> args, int nodes, int threadsPerNode,
-                      String protocol, String comm, boolean stats, List<String> jvmArgs) {
+                      String protocol, String comm, boolean stats, List<String> jvmArgs, List<String> nodeJavas) {
 
     public JobSpec {
         Objects.requireNonNull(jobPath, "jobPath");
@@ -35,5 +37,6 @@ public record JobSpec(Path jobPath, String jobClass, List<String> args, int node
         }
         args = List.copyOf(args);
         jvmArgs = List.copyOf(jvmArgs);
+        nodeJavas = List.copyOf(nodeJavas);
     }
 }

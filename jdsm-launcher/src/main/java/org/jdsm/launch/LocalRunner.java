@@ -55,16 +55,21 @@ public final class LocalRunner {
         }
         JobClassPath classPath = JobClassPath.of(spec.jobPath());
         classPath.checkJobClass(spec.jobClass(), jdsmLoader());
-        if (note != null) {
-            err.println(note);
-        }
         if (!IN_JVM_COMM.equals(spec.comm())) {
-            return new ProcessJob(spec, classPath, out, err).run();
+            List<NodeJava> javas = spec.nodeJavas().isEmpty() ? List.of(NodeJava.current())
+                    : spec.nodeJavas().stream().map(NodeJava::of).toList();
+            printNote(note);
+            return new ProcessJob(spec, javas, classPath, out, err).run();
         }
         if (!spec.jvmArgs().isEmpty()) {
             throw new LaunchException("--jvm-arg applies to node JVMs, but with --comm " + IN_JVM_COMM
                     + " every node runs inside the jdsm JVM (give it options through JDSM_JAVA_OPTS)");
         }
+        if (!spec.nodeJavas().isEmpty()) {
+            throw new LaunchException("--node-java applies to node JVMs, but with --comm " + IN_JVM_COMM
+                    + " every node runs inside the jdsm JVM (pick its java with JAVA_HOME)");
+        }
+        printNote(note);
         return runInJvm(spec, classPath);
     }
 
@@ -78,6 +83,12 @@ public final class LocalRunner {
             return ExitCodes.FAILED;
         } catch (IOException e) {
             throw new UncheckedIOException("closing the job's class loader", e);
+        }
+    }
+
+    private void printNote(String note) {
+        if (note != null) {
+            err.println(note);
         }
     }
 

@@ -8,8 +8,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The command line of a node JVM on this machine: the launcher's own {@code java} and class path
- * (the shaded jdsm.jar when run by {@code bin/jdsm}), JDSM's options (see also
+ * The command line of a node JVM on this machine: its {@link NodeJava} (by default the launcher's own),
+ * the launcher's class path (the shaded jdsm.jar when run by {@code bin/jdsm}), JDSM's options for
+ * that java's release (see also
  * {@link #coreSharingOptions}), then the user's JVM options (which win where they set the same
  * thing), then {@link NodeMain} and its {@link NodeArgs}.
  */
@@ -25,10 +26,10 @@ public final class NodeJvm {
     private NodeJvm() {
     }
 
-    static List<String> command(List<String> userOptions, NodeArgs node) {
+    static List<String> command(NodeJava java, List<String> userOptions, NodeArgs node) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(defaultOptions());
+        command.add(java.executable().toString());
+        command.addAll(defaultOptions(java.feature()));
         command.addAll(coreSharingOptions(node.nodes(), node.threadsPerNode()));
         command.addAll(userOptions);
         command.add("-cp");
@@ -75,9 +76,10 @@ public final class NodeJvm {
         return nodes > 1 && (long) nodes * threadsPerNode >= cores;
     }
 
-    private static List<String> defaultOptions() {
+    /** Options for a node JVM of Java {@code feature}: one of another release may reject them. */
+    private static List<String> defaultOptions(int feature) {
         List<String> options = new ArrayList<>(portableOptions());
-        if (Runtime.version().feature() >= UNSAFE_WARNING_RELEASE) {
+        if (feature >= UNSAFE_WARNING_RELEASE) {
             options.add("--sun-misc-unsafe-memory-access=allow"); // Netty's pooled direct buffers
         }
         return options;

@@ -22,14 +22,17 @@ final class ProcessJob {
     private static final long TERMINATE_GRACE_MILLIS = 2_000;
 
     private final JobSpec spec;
+    /** Rank r runs the java at r modulo their number. */
+    private final List<NodeJava> javas;
     private final JobClassPath classPath;
     private final PrintStream out;
     private final PrintStream err;
     private final List<NodeProcess> nodes = new CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
 
-    ProcessJob(JobSpec spec, JobClassPath classPath, PrintStream out, PrintStream err) {
+    ProcessJob(JobSpec spec, List<NodeJava> javas, JobClassPath classPath, PrintStream out, PrintStream err) {
         this.spec = spec;
+        this.javas = List.copyOf(javas);
         this.classPath = classPath;
         this.out = out;
         this.err = err;
@@ -92,7 +95,7 @@ final class ProcessJob {
     }
 
     private List<String> command(int rank, String jobId) {
-        return NodeJvm.command(spec.jvmArgs(), new NodeArgs(rank, spec.nodes(), spec.threadsPerNode(), spec.protocol(),
+        return NodeJvm.command(javas.get(rank % javas.size()), spec.jvmArgs(), new NodeArgs(rank, spec.nodes(), spec.threadsPerNode(), spec.protocol(),
                 spec.comm(), jobId, classPath.path(), spec.jobClass(), spec.stats(), ProcessHandle.current().pid(),
                 spec.args()));
     }

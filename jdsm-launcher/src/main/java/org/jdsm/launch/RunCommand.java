@@ -44,6 +44,9 @@ import picocli.CommandLine.Spec;
             "    UCX_TLS=sm jdsm run -n 4 --comm ucx job.jar com.example.MyJob",
             "  Every node inside this JVM, straight from a class directory:",
             "    jdsm run -n 2 -t 1 --comm local target/classes com.example.MyJob",
+            "  Odd ranks on another JDK than even ones (mixed versions in one job):",
+            "    jdsm run -n 4 --node-java /usr/lib/jvm/java-17-openjdk-amd64 \\",
+            "        --node-java /usr/lib/jvm/temurin-25-jdk-amd64 job.jar com.example.MyJob",
             "  Bigger heaps for the node JVMs:",
             "    jdsm run -n 2 --jvm-arg=-Xmx4g job.jar com.example.MyJob input.dat"})
 final class RunCommand implements Callable<Integer> {
@@ -85,6 +88,12 @@ final class RunCommand implements Callable<Integer> {
                     + NodeJvm.COMPILE_THRESHOLD_SCALING + " (see the README).")
     private List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--node-java", paramLabel = "JAVA",
+            description = "The java executable (or JDK directory) for the node JVMs, Java 17 or newer. Default: the "
+                    + "one running jdsm. Repeat it to mix Java versions or vendors in one job: rank r runs the "
+                    + "(r mod count)-th, e.g. --node-java /usr/lib/jvm/java-17-openjdk-amd64 --node-java /opt/jdk-25.")
+    private List<String> nodeJavas = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "JOB", description = "The job's jar file or class directory.")
     private Path job;
 
@@ -117,7 +126,8 @@ final class RunCommand implements Callable<Integer> {
             }
             jvmArgs.add(0, InstrumentCommand.agentOption());
         }
-        JobSpec job = new JobSpec(this.job, jobClass, args, nodes, threadsPerNode, protocol, comm, stats, jvmArgs);
+        JobSpec job = new JobSpec(this.job, jobClass, args, nodes, threadsPerNode, protocol, comm, stats, jvmArgs,
+                nodeJavas);
         return new LocalRunner(System.out, System.err).run(job, note);
     }
 }

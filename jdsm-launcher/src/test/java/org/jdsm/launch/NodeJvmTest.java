@@ -38,10 +38,25 @@ class NodeJvmTest {
     void theOptionsComeBeforeTheUsersSoTheUserWins() {
         NodeArgs node = new NodeArgs(0, 64 * Runtime.getRuntime().availableProcessors(), 1, "lrc", "netty", "job",
                 Path.of("job.jar"), "com.example.Job", false, 1, List.of());
-        List<String> command = NodeJvm.command(List.of("-XX:CompileThresholdScaling=1"), node);
+        List<String> command = NodeJvm.command(NodeJava.current(), List.of("-XX:CompileThresholdScaling=1"), node);
         int ours = command.indexOf("-XX:CompileThresholdScaling=" + NodeJvm.COMPILE_THRESHOLD_SCALING);
         int users = command.indexOf("-XX:CompileThresholdScaling=1");
         assertTrue(ours > 0 && users > ours, command.toString());
         assertEquals(NodeMain.class.getName(), command.get(command.indexOf("-cp") + 2));
     }
+
+    @Test
+    void eachNodeJvmGetsTheOptionsItsOwnJavaAccepts() {
+        NodeArgs node = new NodeArgs(0, 2, 1, "lrc", "netty", "job", Path.of("job.jar"), "com.example.Job", false, 1,
+                List.of());
+        List<String> on17 = NodeJvm.command(new NodeJava(Path.of("/jdk17/bin/java"), 17), List.of(), node);
+        List<String> on25 = NodeJvm.command(new NodeJava(Path.of("/jdk25/bin/java"), 25), List.of(), node);
+        assertEquals("/jdk17/bin/java", on17.get(0));
+        assertEquals("/jdk25/bin/java", on25.get(0));
+        // Java 17 refuses to start with an option it does not know, whatever the launcher runs on.
+        assertFalse(on17.contains(UNSAFE_ALLOWED), on17.toString());
+        assertTrue(on25.contains(UNSAFE_ALLOWED), on25.toString());
+    }
+
+    private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
 }
