@@ -37,8 +37,8 @@ final class Registry {
         try {
             wire.decode(wire.encode(obj));
         } catch (WireException e) {
-            throw new DsmException("cannot share an instance of " + obj.getClass().getName() + ": "
-                    + Unserializable.culprit(obj, wire) + " (Kryo: " + e.getMessage().split("\n")[0] + ")", e);
+            throw new DsmException("cannot share " + (obj.getClass().isArray() ? describe(obj) : "an instance of "
+                    + obj.getClass().getName()) + ": " + Unserializable.culprit(obj, wire, e), e);
         }
     }
 

@@ -68,8 +68,8 @@ public final class WireFormat {
         this(List.of());
     }
 
-    private Kryo newKryo() {
-        Kryo kryo = new Kryo();
+    private ScreeningKryo newKryo() {
+        ScreeningKryo kryo = new ScreeningKryo();
         kryo.setClassLoader(loader);
         kryo.setRegistrationRequired(false);
         kryo.setReferences(true);
@@ -107,6 +107,19 @@ public final class WireFormat {
             throw new WireException("cannot serialize " + describe(value) + ": " + e.getMessage(), e);
         } finally {
             contentKryos.free(kryo);
+        }
+    }
+
+    /**
+     * Why values of {@code type} cannot travel to another node (naming the class and what to share
+     * instead), or null if Kryo encodes them portably. A class refused here fails every encode.
+     */
+    public String unportable(Class<?> type) {
+        Kryo kryo = kryos.obtain();
+        try {
+            return ((ScreeningKryo) kryo).refusal(type);
+        } finally {
+            kryos.free(kryo);
         }
     }
 

@@ -27,8 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * DESIGN.md section 1: "JDK 17 and newer, any vendor, mixed versions in one job". Every job here
  * runs its even ranks on the Debian OpenJDK 17 and its odd ranks on the newest Temurin JDK under
  * /usr/lib/jvm ({@code jdsm run --node-java}), over NettyComm and UCX's TCP and shared memory, under
- * both protocols: the samples and the consistency suite's jobs check their results. Skipped, saying
- * why, where either JDK is missing.
+ * both protocols: the samples and the consistency suite's jobs check their results, and one job
+ * shares the JDK types that travel (collections, java.time, BigDecimal, records, enums, UUID...)
+ * between the two JDKs both ways. Skipped, saying why, where either JDK is missing.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MixedJdkIT {
@@ -37,6 +38,7 @@ class MixedJdkIT {
     private static final Path SUITE_JOBS = JdsmProcess.ROOT.resolve("jdsm-protocols/target/test-classes");
     private static final Path SAMPLES = JdsmProcess.ROOT.resolve("samples/target/jdsm-samples.jar");
     private static final String SUITE = "org.jdsm.protocol.suite.";
+    private static final String JDK_VALUES = SUITE + "SharedJdkTypesTest$JdkValues";
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(100);
 
     private static NodeJava openJdk17;
@@ -102,7 +104,8 @@ class MixedJdkIT {
                 List.of(SUITE_JOBS.toString(), SUITE + "ObjectFieldWritersTest$FieldCounters", "phases=3", "iterations=12",
                         "seed=17"),
                 List.of(SUITE_JOBS.toString(), SUITE + "HashedFieldWritersTest$HashedFields", "phases=3", "iterations=12",
-                        "seed=31"));
+                        "seed=31"),
+                List.of(SUITE_JOBS.toString(), JDK_VALUES));
         List<Arguments> out = new ArrayList<>();
         for (CommChoice comm : CommChoice.NETWORKED) {
             for (String protocol : List.of("lrc", "sc")) {
@@ -125,6 +128,28 @@ class MixedJdkIT {
         try (JdsmProcess jdsm = JdsmProcess.run(comm.env(), comm.runArgs(args))) {
             assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(jdsm.leftovers(Duration.ofSeconds(5)).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    /**
+     * A JDK class that Kryo copies field by field reads as garbage on a JDK whose version of the
+     * class has other fields, even where its package is opened: before, a shared DecimalFormat (JDK
+     * 25 added a field) failed the job at the first fetch with 'cannot deserialize message:
+     * Encountered unregistered class ID: 76'. Now every node refuses it at register, naming it.
+     */
+    @Test
+    void aJdkClassWhoseFieldsDifferBetweenVersionsIsRefusedOnEveryNode() throws Exception {
+        assumeBothJdks();
+        List<String> args = new ArrayList<>(mixed("lrc"));
+        args.addAll(List.of("--comm", "netty", "--jvm-arg=--add-opens=java.base/java.text=ALL-UNNAMED",
+                SUITE_JOBS.toString(), JDK_VALUES, "cases=DecimalFormat"));
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(), args)) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            for (int rank = 0; rank < 4; rank++) {
+                assertTrue(jdsm.stderr().contains("[" + rank + "] jdsm: node " + rank + " failed in init(): "
+                        + "org.jdsm.DsmException: cannot share an instance of " + JDK_VALUES + "$Box: field value: "
+                        + "java.text.DecimalFormat is a JDK class with no portable encoding"), jdsm.transcript());
+            }
         }
     }
 }
