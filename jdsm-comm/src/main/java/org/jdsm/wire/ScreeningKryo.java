@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import java.net.URI;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -32,12 +33,21 @@ final class ScreeningKryo extends Kryo {
         return why == null ? chosen : new Refused(why);
     }
 
-    /** Kryo's fallback, a field-by-field serializer, judged before it is made (making it fails for most JDK classes). */
+    /**
+     * Kryo's fallback, a field-by-field serializer, judged before it is made (making it fails for
+     * most JDK classes). Its copies leave transient fields out, as its encodings do: such a field is
+     * each node's own (a Thread, say), and copying it for a twin failed.
+     */
     @Override
-    @SuppressWarnings("rawtypes")
+    @SuppressWarnings({"rawtypes", "unchecked"})
     protected Serializer newDefaultSerializer(Class type) {
         String why = Unportable.fieldByField(type);
-        return why == null ? super.newDefaultSerializer(type) : new Refused(why);
+        if (why != null) {
+            return new Refused(why);
+        }
+        FieldSerializer.FieldSerializerConfig config = new FieldSerializer.FieldSerializerConfig();
+        config.setCopyTransient(false);
+        return new FieldSerializer(this, type, config);
     }
 
     /** The reason {@code type} cannot travel, or null if it can. */

@@ -93,6 +93,21 @@ class SharedJdkTypesTest {
         }
     }
 
+    /** A class of the user's with a per-node field that is not shared (transient), beside one that is. */
+    public static final class WithWorker {
+        transient Thread worker = new Thread(() -> { });
+        int count;
+
+        WithWorker(int count) {
+            this.count = count;
+        }
+
+        @Override
+        public String toString() {
+            return "count " + count; // a copy from another node has no worker
+        }
+    }
+
     /**
      * One value: how {@code init()} builds it and how a writer changes it (in place, returning it, or
      * by returning a new value); {@code refusal} lists what register's message must say, empty if the
@@ -165,6 +180,7 @@ class SharedJdkTypesTest {
                     v -> new Segment(new Point(2, 3), new Point(-1, 0.5), null)),
             works("enum with fields", () -> Planet.MERCURY, v -> Planet.EARTH),
             works("UUID", () -> new UUID(1, 2), v -> new UUID(-7, 42)),
+            works("a transient Thread field", () -> new WithWorker(1), inPlace((WithWorker w) -> w.count += 41)),
             refused("EnumMap", () -> new EnumMap<Color, Integer>(Map.of(Color.RED, 1)),
                     "java.util.EnumMap cannot be rebuilt on another node", "HashMap<K, V>", "ordinal()"),
             refused("TreeMap with a lambda comparator", () -> new TreeMap<String, Integer>((a, b) -> b.compareTo(a)),
