@@ -1,6 +1,7 @@
 package org.jdsm.wire;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoSerializable;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
@@ -76,6 +77,7 @@ public final class WireFormat {
         // Records and classes without a no-arg constructor still deserialize.
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         kryo.addDefaultSerializer(Record.class, RecordCopies.FACTORY); // copies records deeply (Kryo's returns them)
+        kryo.addDefaultSerializer(KryoSerializable.class, new EncodedCopies(kryos)); // Kryo's cannot copy
         for (Class<?> c : registrations) {
             if (c == ArrayRange.class) {
                 kryo.register(c, new ArrayRange.Codec());

@@ -208,4 +208,38 @@ class WireFormatTest {
         Object[] inArray = wire.copy(new Object[] {holder});
         assertNotSame(holder.counts(), ((Holder) inArray[0]).counts(), "a record inside a copied array is copied too");
     }
+
+    /** A user class with its own Kryo methods, which Kryo's serializer for them cannot copy. */
+    public static final class OwnFormat implements com.esotericsoftware.kryo.KryoSerializable {
+        long value;
+        long[] more = new long[2];
+
+        @Override
+        public void write(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Output output) {
+            output.writeLong(value);
+            kryo.writeObject(output, more);
+        }
+
+        @Override
+        public void read(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Input input) {
+            value = input.readLong();
+            more = kryo.readObject(input, long[].class);
+        }
+    }
+
+    @Test
+    void aCopyOfAValueWithItsOwnKryoMethodsGoesThroughThem() {
+        OwnFormat one = new OwnFormat();
+        one.value = 7;
+        one.more[1] = 9;
+        Object[] block = {one, one, "x"};
+        Object[] copy = wire.copy(block);
+        OwnFormat first = (OwnFormat) copy[0];
+        assertNotSame(one, first);
+        assertNotSame(one.more, first.more);
+        assertEquals(7, first.value);
+        assertArrayEquals(new long[] {0, 9}, first.more);
+        assertEquals("x", copy[2]);
+        assertSame(first, copy[1], "one value reached twice is one copy, as in an encoding");
+    }
 }
