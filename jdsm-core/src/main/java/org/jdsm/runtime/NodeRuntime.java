@@ -234,8 +234,19 @@ public final class NodeRuntime {
         }
     }
 
-    /** The exception that ends this node: {@link JobAbortedException} if another node stopped the job. */
+    /**
+     * The exception that ends this node: {@link JobAbortedException} if another node stopped the job.
+     * First waits (a few seconds at most) until {@link #fail} has told the other nodes: it may run on
+     * another thread (a Comm worker for a failed message handler), and this node's threads, woken by
+     * the abort, may end before it has sent a word; leaving then closed the Comm under it, and over
+     * LocalComm, which reports no departure, the others waited for ever.
+     */
     private DsmException failed() {
+        try {
+            abortSignal.get(5, TimeUnit.SECONDS);
+        } catch (Exception notYet) {
+            // Leave anyway: the others learn of it when this node's connections close (NettyComm, UcxComm).
+        }
         return stoppedElsewhere ? new JobAbortedException(failure, null) : new DsmException(failure);
     }
 
