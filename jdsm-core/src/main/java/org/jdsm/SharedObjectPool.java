@@ -49,6 +49,12 @@ public abstract class SharedObjectPool implements MessageHandler {
     private HelperThreads helpers;
     private volatile boolean registrationOpen;
     private volatile Throwable abortCause;
+    /**
+     * Why the node-level part of a barrier failed, on whichever thread ran it: the node's other
+     * threads in that barrier only see it broken, and whichever of them reports first must still
+     * name the cause.
+     */
+    private volatile Throwable nodeBarrierFailure;
 
     // ---------------------------------------------------------------- lifecycle (runtime-facing)
 
@@ -56,7 +62,12 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void init(PoolContext ctx) {
         this.context = ctx;
         this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), () -> {
-            nodeBarrier();
+            try {
+                nodeBarrier();
+            } catch (RuntimeException | Error e) {
+                nodeBarrierFailure = e;
+                throw e;
+            }
             attendance.completed();
         });
         this.helpers = new HelperThreads(ctx.myNode());
@@ -781,7 +792,9 @@ public abstract class SharedObjectPool implements MessageHandler {
             throw new DsmException("interrupted in barrier()", e);
         } catch (BrokenBarrierException e) {
             checkAborted();
-            throw new DsmException("barrier() broken: another thread of this node failed", e);
+            Throwable cause = nodeBarrierFailure;
+            throw cause == null ? new DsmException("barrier() broken: another thread of this node failed", e)
+                    : new DsmException("barrier() broken: this node's part of it failed on another thread: " + cause, cause);
         } finally {
             wait.end(context.stats());
         }
