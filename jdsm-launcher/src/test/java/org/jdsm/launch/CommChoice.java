@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.jdsm.comm.Comms;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * A comm module, and for UCX the transports it may use, as a user picks them for {@code jdsm run}:
@@ -41,6 +43,12 @@ record CommChoice(String label, String comm, Map<String, String> env) {
                     + reason);
             assumeTrue(false, "skipped: " + reason);
         }
+    }
+
+    /** Arguments (comm, protocol, job) for a parameterized test: every job under lrc and sc over every networked comm. */
+    static Stream<Arguments> everyNetworkedRun(List<List<String>> jobs) {
+        return NETWORKED.stream().flatMap(comm -> Stream.of("lrc", "sc")
+                .flatMap(protocol -> jobs.stream().map(job -> Arguments.of(comm, protocol, job))));
     }
 
     /** {@code jdsm run} arguments: {@code --comm NAME} then {@code args}. */

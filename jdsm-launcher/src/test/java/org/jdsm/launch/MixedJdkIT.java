@@ -106,15 +106,7 @@ class MixedJdkIT {
                 List.of(SUITE_JOBS.toString(), SUITE + "HashedFieldWritersTest$HashedFields", "phases=3", "iterations=12",
                         "seed=31"),
                 List.of(SUITE_JOBS.toString(), JDK_VALUES));
-        List<Arguments> out = new ArrayList<>();
-        for (CommChoice comm : CommChoice.NETWORKED) {
-            for (String protocol : List.of("lrc", "sc")) {
-                for (List<String> job : jobs) {
-                    out.add(Arguments.of(comm, protocol, job));
-                }
-            }
-        }
-        return out.stream();
+        return CommChoice.everyNetworkedRun(jobs);
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")

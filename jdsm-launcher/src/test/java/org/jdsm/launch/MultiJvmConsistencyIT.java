@@ -39,15 +39,7 @@ class MultiJvmConsistencyIT {
                 List.of(SUITE + "HashedFieldWritersTest$HashedFields", "phases=3", "iterations=12", "seed=31"),
                 List.of(SUITE + "LooseEqualsElementsTest$LooseEqualsWriters", "phases=3", "iterations=12", "seed=37"),
                 List.of(SUITE + "ConditionWaitTest$BoundedBuffer", "items=30", "seed=5"));
-        List<Arguments> out = new ArrayList<>();
-        for (CommChoice comm : CommChoice.NETWORKED) {
-            for (String protocol : List.of("lrc", "sc")) {
-                for (List<String> job : jobs) {
-                    out.add(Arguments.of(comm, protocol, job));
-                }
-            }
-        }
-        return out.stream();
+        return CommChoice.everyNetworkedRun(jobs);
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -19,19 +17,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ConditionWaitTest {
 
-    static Stream<Arguments> runs() {
-        return Jobs.stressRuns();
-    }
-
     @ParameterizedTest(name = "{0} {1} {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void turnsPassAroundEveryThreadInOrder(String protocol, Shape shape, String comm) {
         Jobs.runOver(comm, TurnTaking.class, protocol, shape, List.of(arg("rounds", comm.equals("chaos") ? 8 : 25), arg("seed", 3)));
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void aBoundedBufferHandsEveryItemToExactlyOneConsumer(String protocol, Shape shape, String comm) {
         Jobs.runOver(comm, BoundedBuffer.class, protocol, shape, List.of(arg("items", comm.equals("chaos") ? 12 : 40), arg("seed", 5)));

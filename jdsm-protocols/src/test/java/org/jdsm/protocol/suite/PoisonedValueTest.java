@@ -8,11 +8,9 @@ import com.esotericsoftware.kryo.KryoSerializable;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.List;
-import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -23,12 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PoisonedValueTest {
 
-    static Stream<Arguments> runs() {
-        return Jobs.stressRuns();
-    }
-
     @ParameterizedTest(name = "{0} {1} {2}")
-    @MethodSource("runs")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
     void aValueThatCannotBeDecodedFailsTheJobPromptly(String protocol, Shape shape, String comm) {
         for (int run = 0; run < 3; run++) {
