@@ -57,6 +57,16 @@ public abstract class SharedObject {
         return snapshot(block);
     }
 
+    /**
+     * {@code block}'s content for a message while local threads may still change it in place (LRC
+     * lets a home's threads, and writers of different parts of one block, write beside the node's
+     * message handlers, which {@link #outgoing} needs kept out): by default a {@link #snapshot}, whose
+     * copies are tried again when such a change makes them fail ({@link org.jdsm.content.LiveCopies}).
+     */
+    public Object outgoingWhileWritten(int block) {
+        return snapshot(block);
+    }
+
     /** Overwrites {@code block} in place with {@code content} made by {@link #snapshot}. */
     public abstract void install(int block, Object content);
 

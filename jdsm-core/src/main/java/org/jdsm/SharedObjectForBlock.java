@@ -2,6 +2,7 @@ package org.jdsm;
 
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.ElementKind;
+import org.jdsm.content.LiveCopies;
 import org.jdsm.content.SameContent;
 import org.jdsm.wire.ArrayRange;
 import org.jdsm.wire.WireFormat;
@@ -78,12 +79,13 @@ public final class SharedObjectForBlock extends SharedObject {
 
     /**
      * Object elements are copied deeply: an element changed in place (its reference kept) must
-     * differ from the twin, and a later change must not reach a snapshot already taken.
+     * differ from the twin, and a later change must not reach a snapshot already taken. The copy is
+     * tried again while another thread changes an element in place (LiveCopies).
      */
     @Override
     public Object snapshot(int block) {
         Object copy = kind.copyRange(object(), blockStart(block), blockSize(block));
-        return kind.isPrimitive() ? copy : wire.copy(copy);
+        return kind.isPrimitive() ? copy : LiveCopies.copy(wire, copy);
     }
 
     /**
@@ -94,6 +96,16 @@ public final class SharedObjectForBlock extends SharedObject {
     public Object outgoing(int block) {
         return kind.isPrimitive() ? ArrayRange.of(object(), blockStart(block), blockSize(block))
                 : kind.copyRange(object(), blockStart(block), blockSize(block));
+    }
+
+    /**
+     * A primitive block is read in place, as {@link #outgoing} does (an element written meanwhile
+     * goes as one value or the other); object elements are copied deeply first, since encoding an
+     * element that another thread changes in place can fail halfway.
+     */
+    @Override
+    public Object outgoingWhileWritten(int block) {
+        return kind.isPrimitive() ? outgoing(block) : snapshot(block);
     }
 
     @Override

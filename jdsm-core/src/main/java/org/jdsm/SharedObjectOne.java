@@ -1,6 +1,7 @@
 package org.jdsm;
 
 import org.jdsm.content.FieldDiff;
+import org.jdsm.content.LiveCopies;
 import org.jdsm.content.ObjectFields;
 import org.jdsm.content.SameContent;
 import org.jdsm.wire.WireFormat;
@@ -42,9 +43,10 @@ public final class SharedObjectOne extends SharedObject {
         return 1;
     }
 
+    /** A deep copy, tried again while another thread changes a field's container in place (LiveCopies). */
     @Override
     public Object snapshot(int block) {
-        return wire.copy(object());
+        return LiveCopies.copy(wire, object());
     }
 
     @Override

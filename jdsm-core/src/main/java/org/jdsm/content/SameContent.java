@@ -79,7 +79,8 @@ public final class SameContent {
         // container of elements with identity hash codes puts its new elements in other buckets, so
         // contentBytes writes hash containers sorted: with plain encodings an unchanged HashSet of
         // such elements always counted as written, and its writer's stale copy overwrote the home's.
-        return Arrays.equals(wire.contentBytes(wire.copy(a)), wire.contentBytes(wire.copy(b)));
+        // Copied as LiveCopies does: one of them may be a live value that another thread is changing.
+        return Arrays.equals(wire.contentBytes(LiveCopies.copy(wire, a)), wire.contentBytes(LiveCopies.copy(wire, b)));
     }
 
     private boolean sameComponents(Method[] components, Object a, Object b) {

@@ -231,12 +231,13 @@ final class BlockCopies {
     }
 
     /**
-     * The block's content, a copy or read in place, and what it includes. Caller holds st, so content
-     * read in place cannot change before the reply is encoded.
+     * The block's content, a copy or read in place, and what it includes. The home's threads write
+     * the master copy without the block's monitor, so content is read as they may change it
+     * ({@link org.jdsm.SharedObject#outgoingWhileWritten}).
      */
     private FetchReply reply(BlockState st, boolean copy) {
         int[] have = st.outgoingHave(protocol.published()); // before the content is read (BlockState#outgoingHave)
-        return new FetchReply(copy ? st.object.snapshot(st.block) : st.object.outgoing(st.block), have);
+        return new FetchReply(copy ? st.object.snapshot(st.block) : st.object.outgoingWhileWritten(st.block), have);
     }
 
     /**

@@ -421,8 +421,8 @@ public final class LazyRelease extends SharedObjectPool {
     /**
      * Hands {@code send} the copy of block lock {@code id} to send along with its token to {@code next},
      * or null: never to the home (its master copy only moves forward, by diffs), nor when {@code next}'s
-     * own copy ({@code nextHave}) is as new. The copy reads the block in place ({@link
-     * org.jdsm.SharedObject#outgoing}), so {@code send} runs holding the block and must encode it at once.
+     * own copy ({@code nextHave}) is as new. The copy may read the block in place ({@link
+     * org.jdsm.SharedObject#outgoingWhileWritten}), so {@code send} runs holding the block and must encode it at once.
      */
     void withCopyFor(long id, int next, int[] nextHave, Consumer<BlockCopy> send) {
         BlockState st = block(id);
@@ -431,7 +431,8 @@ public final class LazyRelease extends SharedObjectPool {
             int[] have = st.outgoingHave(published);
             if (next != st.home && st.present && !st.fetching
                     && (nextHave == null || !VectorClock.covers(nextHave, have))) {
-                send.accept(new BlockCopy(st.object.outgoing(st.block), have));
+                // Local writers of other parts of the block (instrumented, or at the home) may be at work.
+                send.accept(new BlockCopy(st.object.outgoingWhileWritten(st.block), have));
             } else {
                 send.accept(null);
             }
