@@ -37,8 +37,9 @@ final class Unserializable {
     }
 
     /**
-     * A phrase naming the value of {@code obj} to blame and why, e.g. {@code field shelf.byColor:
-     * java.util.EnumMap cannot be rebuilt ...; use ...}; where the wire format cannot say why, it
+     * A phrase naming the value of {@code obj} to blame and why, e.g. {@code field shelf.names:
+     * java.util.Collections$UnmodifiableRandomAccessList is a view or wrapper ...; share a copy ...};
+     * where the wire format cannot say why, it
      * quotes Kryo's {@code failure}.
      */
     static String culprit(Object obj, WireFormat wire, WireException failure) {

@@ -8,7 +8,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.Socket;
 import java.util.Collection;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,9 +23,9 @@ import java.util.stream.BaseStream;
  * those are JDK internals, which differ between Java versions (a node on JDK 25 reading JDK 17's
  * {@code java.text.DecimalFormat} would misread it) and most are closed to reflection anyway. Its
  * generic collection and map serializers make the object without a constructor and add the elements:
- * a JDK view or wrapper ({@code Collections.unmodifiableList}, {@code map.keySet()}) or an {@code
- * EnumMap} comes out broken, and a concurrent sorted collection loses its comparator. A lambda's
- * class exists only in the JVM that made it.
+ * a JDK view or wrapper ({@code Collections.unmodifiableList}, {@code map.keySet()}) comes out
+ * broken, and a concurrent sorted collection loses its comparator ({@code EnumMap} has a serializer
+ * of its own, {@link EnumMaps}). A lambda's class exists only in the JVM that made it.
  */
 final class Unportable {
 
@@ -95,10 +94,6 @@ final class Unportable {
     }
 
     private static String jdkContainer(Class<?> type) {
-        if (EnumMap.class.isAssignableFrom(type)) {
-            return type.getName() + " cannot be rebuilt on another node (Kryo makes it without its key type); use a"
-                    + " HashMap<K, V>, or an array indexed by the enum's ordinal()";
-        }
         if (SortedSet.class.isAssignableFrom(type) || PriorityBlockingQueue.class.isAssignableFrom(type)) {
             return type.getName() + " would be rebuilt on another node without its comparator; use a TreeSet or a"
                     + " PriorityQueue, whose comparator travels with it";

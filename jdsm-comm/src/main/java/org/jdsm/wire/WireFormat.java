@@ -8,6 +8,7 @@ import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jdsm.comm.MessageWriter;
@@ -78,6 +79,7 @@ public final class WireFormat {
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
         kryo.addDefaultSerializer(Record.class, RecordCopies.FACTORY); // copies records deeply (Kryo's returns them)
         kryo.addDefaultSerializer(KryoSerializable.class, new EncodedCopies(kryos)); // Kryo's cannot copy
+        kryo.addDefaultSerializer(EnumMap.class, new EnumMaps()); // with their key type (Kryo's loses it)
         for (Class<?> c : registrations) {
             if (c == ArrayRange.class) {
                 kryo.register(c, new ArrayRange.Codec());

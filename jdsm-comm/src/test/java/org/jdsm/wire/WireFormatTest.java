@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.esotericsoftware.kryo.io.Input;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.Callable;
@@ -242,4 +244,29 @@ class WireFormatTest {
         assertEquals("x", copy[2]);
         assertSame(first, copy[1], "one value reached twice is one copy, as in an encoding");
     }
+
+    enum Kind { RED, GREEN, BLUE { } }
+
+    /** A holder of EnumMaps, as a shared object's fields. */
+    static final class Tallies {
+        EnumMap<Kind, long[]> full = new EnumMap<>(Kind.class);
+        EnumMap<Kind, Long> empty = new EnumMap<>(Kind.class);
+    }
+
+    /** Kryo's map serializer made an EnumMap without its key type: a full one failed, an empty one broke at its first use. */
+    @Test
+    void enumMapsKeepTheirKeyTypeThroughCopiesAndEncodings() {
+        Tallies tallies = new Tallies();
+        tallies.full.put(Kind.BLUE, new long[] {3});
+        tallies.full.put(Kind.RED, new long[] {1});
+        for (Tallies other : List.of(wire.copy(tallies), (Tallies) wire.decode(wire.encode(tallies)))) {
+            assertEquals(List.of(Kind.RED, Kind.BLUE), List.copyOf(other.full.keySet()));
+            assertNotSame(tallies.full.get(Kind.RED), other.full.get(Kind.RED), "values are copied deeply");
+            assertEquals(3, other.full.get(Kind.BLUE)[0]);
+            other.empty.merge(Kind.BLUE, 1L, Long::sum);
+            assertEquals(Map.of(Kind.BLUE, 1L), other.empty);
+            assertArrayEquals(wire.contentBytes(tallies.full), wire.contentBytes(other.full));
+        }
+    }
 }
+
