@@ -3,6 +3,8 @@ package org.jdsm.protocol.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,6 +47,10 @@ class BadInputTest {
                     "registrations differ", "shared object #1", "long[8]", "long[9]", "node 1"),
             new Misuse("unserializable object", UnserializableJob.class, TWO_NODES,
                     "cannot share", UnserializableJob.HoldsThread.class.getName(), "worker", "java.lang.Thread"),
+            // Kryo made such a wrapper without its constructor: an empty one passed and broke on the node it reached.
+            new Misuse("an empty synchronizedList in a field", WrapperFieldJob.class, TWO_NODES,
+                    "cannot share", "field lines", "java.util.Collections$SynchronizedRandomAccessList",
+                    "is a view or wrapper"),
             new Misuse("a record registered as a single object", RecordJob.class, TWO_NODES,
                     "register(" + RecordJob.Holder.class.getName() + ")", "a record cannot be a single shared object"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
@@ -144,6 +150,33 @@ class BadInputTest {
 
         @Override
         public void start() {
+        }
+    }
+
+    /** Shares an object whose field is an empty {@code Collections.synchronizedList}; adds to it on node 1, reads it on node 0. */
+    public static final class WrapperFieldJob extends Spmd {
+        /** A log of lines. */
+        public static final class Log {
+            List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        }
+
+        private Log log;
+
+        @Override
+        public void init() {
+            log = pool.register(new Log());
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.acquire(log);
+                log.lines.add("from node 1");
+                pool.release(log);
+            }
+            barrier();
+            pool.update(log);
+            Check.equal(1, log.lines.size(), () -> "lines");
         }
     }
 
