@@ -112,8 +112,17 @@ public abstract class Spmd {
         }
     }
 
-    /** Job-wide barrier: every thread of every node must call it. */
+    /**
+     * Job-wide barrier: every thread of every node must call it, in {@code start()}. Not in
+     * {@code fin()}, which runs once per node after every thread has returned from {@code start()}.
+     */
     public final void barrier() {
+        if (SpmdThreads.runsFin()) {
+            // Else it failed saying that a thread 'has returned from start()', as if start() were wrong.
+            throw new DsmException("barrier() called in fin(): fin() runs once per node after every thread of every"
+                    + " node has returned from start(), so no barrier can meet there; end start() with barrier() to"
+                    + " read other nodes' writes in fin()");
+        }
         pool.barrier();
     }
 }

@@ -43,6 +43,12 @@ public final class SpmdThreads {
         return c == null ? null : c.pool();
     }
 
+    /** True if the calling thread runs {@code fin()}. */
+    public static boolean runsFin() {
+        Current c = CURRENT.get();
+        return c != null && c.globalThread() == FIN;
+    }
+
     static void set(int globalThread, SharedObjectPool pool) {
         CURRENT.set(new Current(globalThread, pool));
     }

@@ -73,6 +73,9 @@ class BadInputTest {
                     "barrier() can never complete", "thread 1 has returned from start()"),
             new Misuse("a node returning while another waits in barrier()", NodeSkipsBarrierJob.class, new Shape(3, 1),
                     "barrier() can never complete", "node 2 have returned from start() after 2 barriers"),
+            // It failed as if start() were wrong: 'thread 0 has returned from start(); every thread must call barrier() ...'.
+            new Misuse("barrier() in fin()", BarrierInFinJob.class, new Shape(2, 2),
+                    "failed in fin()", "barrier() called in fin()", "end start() with barrier()"),
             // The job's exception cannot describe itself: the node failed all the same (it passed for finished).
             new Misuse("an exception whose getMessage() throws", UnprintableExceptionJob.class, TWO_NODES,
                     "node 1 failed in start()", UnprintableExceptionJob.Unprintable.class.getName(), "toString() threw"),
@@ -150,6 +153,21 @@ class BadInputTest {
 
         @Override
         public void start() {
+        }
+    }
+
+    /** Calls barrier() in fin(), hoping to read the other nodes' writes there. */
+    public static final class BarrierInFinJob extends EightLongs {
+        @Override
+        public void start() {
+            pool.acquire(data, myThread());
+            data[myThread()]++;
+            pool.release(data, myThread());
+        }
+
+        @Override
+        public void fin() {
+            barrier();
         }
     }
 
