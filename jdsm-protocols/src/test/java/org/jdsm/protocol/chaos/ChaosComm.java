@@ -6,7 +6,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.local.LocalComm;
@@ -18,9 +17,8 @@ import org.jdsm.comm.local.LocalComm;
  * overtake each other in every possible way, which is what a protocol's ordering assumptions must
  * survive.
  */
-public final class ChaosComm implements Comm {
+public final class ChaosComm extends OnLocalComm {
 
-    private final LocalComm inner = new LocalComm();
     private ScheduledExecutorService scheduler;
     private long maxDelayNanos;
     /** Per lane and destination: sends waiting for their delay, in send order. */
@@ -39,7 +37,7 @@ public final class ChaosComm implements Comm {
             return t;
         });
         scheduler = s;
-        inner.init(config, dispatcher);
+        super.init(config, dispatcher);
     }
 
     @Override
@@ -50,17 +48,7 @@ public final class ChaosComm implements Comm {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        inner.fin();
-    }
-
-    @Override
-    public int myNode() {
-        return inner.myNode();
-    }
-
-    @Override
-    public int nodes() {
-        return inner.nodes();
+        super.fin();
     }
 
     @Override
