@@ -17,13 +17,17 @@ final class Registry {
 
     private final List<SharedObject> objects = new ArrayList<>();
     private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
+    private final NestedRegistrations nested = new NestedRegistrations();
 
     /** The key the next registration gets. */
     int nextKey() {
         return objects.size();
     }
 
-    /** Fails with a clear message if {@code obj} cannot be registered: null, registered already, or not serializable. */
+    /**
+     * Fails with a clear message if {@code obj} cannot be registered: null, registered already, not
+     * serializable, or inside (or holding) another registered object.
+     */
     void check(Object obj, WireFormat wire) {
         if (obj == null) {
             throw new DsmException("cannot register null");
@@ -31,21 +35,23 @@ final class Registry {
         if (byObject.containsKey(obj)) {
             throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
         }
-        if (obj.getClass().isArray() && obj.getClass().getComponentType().isPrimitive()) {
-            return; // always serializable; a trial copy of a large one would need twice its size in heap
+        // A primitive array always travels; a trial copy of a large one would need twice its size in heap.
+        if (!obj.getClass().isArray() || !obj.getClass().getComponentType().isPrimitive()) {
+            try {
+                wire.decode(wire.encode(obj));
+            } catch (WireException e) {
+                throw new DsmException("cannot share " + (obj.getClass().isArray() ? describe(obj) : "an instance of "
+                        + obj.getClass().getName()) + ": " + Unserializable.culprit(obj, wire, e), e);
+            }
         }
-        try {
-            wire.decode(wire.encode(obj));
-        } catch (WireException e) {
-            throw new DsmException("cannot share " + (obj.getClass().isArray() ? describe(obj) : "an instance of "
-                    + obj.getClass().getName()) + ": " + Unserializable.culprit(obj, wire, e), e);
-        }
+        nested.check(obj, byObject);
     }
 
     void add(Object obj, SharedObject so) {
         SharedClasses.add(obj.getClass());
         objects.add(so);
         byObject.put(obj, so);
+        nested.add(obj, so.key());
     }
 
     /** The shared object wrapping {@code obj}, or null. */

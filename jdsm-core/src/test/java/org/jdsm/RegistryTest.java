@@ -40,6 +40,50 @@ class RegistryTest {
         assertThrows(DsmException.class, () -> registry.check(null, wire));
     }
 
+    private void register(Object array, int blockLength) {
+        registry.check(array, wire);
+        registry.add(array, new SharedObjectForBlock(array, registry.nextKey(), 2, blockLength, Distribution.BLOCK, wire));
+    }
+
+    /**
+     * A row of a registered array of arrays registered again, or an array of arrays whose rows are
+     * registered already, or an array held in a registered object's field registered as well: one
+     * Java array would be two shared objects, whose copies on other nodes drift apart.
+     */
+    @Test
+    void anArrayInsideAnotherRegisteredObjectIsRefusedNamingWhereItIs() {
+        double[][] matrix = new double[4][8];
+        register(matrix, 1);
+        DsmException row = assertThrows(DsmException.class, () -> registry.check(matrix[2], wire));
+        assertTrue(row.getMessage().contains("cannot register double[8]: it is element 2 of shared object #0"), row.getMessage());
+        assertTrue(row.getMessage().contains("register either the whole or its parts, not both"), row.getMessage());
+
+        long[][] rows = new long[3][5];
+        register(rows[0], 5);
+        register(rows[1], 5);
+        DsmException whole = assertThrows(DsmException.class, () -> registry.check(rows, wire));
+        assertTrue(whole.getMessage().contains("cannot register long[3]: its element 0 is registered already as shared object #1"),
+                whole.getMessage());
+
+        HoldsArray holder = new HoldsArray();
+        registry.check(holder, wire);
+        registry.add(holder, new SharedObjectOne(holder, registry.nextKey(), 2, wire));
+        DsmException field = assertThrows(DsmException.class, () -> registry.check(holder.counts, wire));
+        assertTrue(field.getMessage().contains("it is field HoldsArray.counts of shared object #3"), field.getMessage());
+    }
+
+    @Test
+    void arraysThatShareNothingRegisterSideBySide() {
+        register(new double[4][8], 1);
+        register(new double[8], 4);
+        register(new Object[] {"a", "a", 1, 1}, 2); // the same immutable value twice is no overlap
+    }
+
+    /** A single shared object holding an array. */
+    static final class HoldsArray {
+        long[] counts = new long[4];
+    }
+
     /** Kryo cannot serialize a Thread. */
     static final class HoldsThread {
         Thread worker = new Thread(() -> { });

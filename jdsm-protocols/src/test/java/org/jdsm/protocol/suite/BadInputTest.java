@@ -51,6 +51,8 @@ class BadInputTest {
             new Misuse("an empty synchronizedList in a field", WrapperFieldJob.class, TWO_NODES,
                     "cannot share", "field lines", "java.util.Collections$SynchronizedRandomAccessList",
                     "is a view or wrapper"),
+            new Misuse("a row of a registered matrix registered again", RowTwiceJob.class, TWO_NODES,
+                    "cannot register double[8]: it is element 1 of shared object #0", "the whole or its parts"),
             new Misuse("a record registered as a single object", RecordJob.class, TWO_NODES,
                     "register(" + RecordJob.Holder.class.getName() + ")", "a record cannot be a single shared object"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
@@ -195,6 +197,19 @@ class BadInputTest {
             barrier();
             pool.update(log);
             Check.equal(1, log.lines.size(), () -> "lines");
+        }
+    }
+
+    /** Registers a matrix whole (one row per block), then one of its rows on its own. */
+    public static final class RowTwiceJob extends Spmd {
+        @Override
+        public void init() {
+            double[][] matrix = pool.register(new double[4][8], 1);
+            pool.register(matrix[1], 8);
+        }
+
+        @Override
+        public void start() {
         }
     }
 
