@@ -32,6 +32,10 @@ final class Registry {
         if (obj == null) {
             throw new DsmException("cannot register null");
         }
+        if (obj instanceof Spmd) {
+            throw new DsmException("cannot register the job object (" + obj.getClass().getName() + "): it holds the"
+                    + " node's pool and runtime; put the data to share in arrays or objects of their own");
+        }
         if (byObject.containsKey(obj)) {
             throw new DsmException(describe(obj) + " is already registered as #" + byObject.get(obj).key());
         }

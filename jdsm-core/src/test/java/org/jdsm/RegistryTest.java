@@ -79,6 +79,48 @@ class RegistryTest {
         register(new Object[] {"a", "a", 1, 1}, 2); // the same immutable value twice is no overlap
     }
 
+    /** Kryo leaves out an inner class's reference to its enclosing object: on another node it was null. */
+    @Test
+    void anInnerClassIsRefusedSayingItsEnclosingObjectWouldNotTravel() {
+        Outer.Inner inner = new Outer().new Inner();
+        DsmException e = assertThrows(DsmException.class, () -> registry.check(inner, wire));
+        assertTrue(e.getMessage().contains(Outer.Inner.class.getName() + " is an inner, local or anonymous class: its hidden"
+                + " field this$0"), e.getMessage());
+        assertTrue(e.getMessage().contains("make it a static nested class"), e.getMessage());
+        HoldsValue holder = new HoldsValue();
+        holder.value = inner;
+        DsmException inField = assertThrows(DsmException.class, () -> registry.check(holder, wire));
+        assertTrue(inField.getMessage().contains("field value: " + Outer.Inner.class.getName()), inField.getMessage());
+    }
+
+    @Test
+    void theJobObjectIsRefused() {
+        Spmd job = new Spmd() {
+            @Override
+            public void start() {
+            }
+        };
+        DsmException e = assertThrows(DsmException.class, () -> registry.check(job, wire));
+        assertTrue(e.getMessage().contains("cannot register the job object"), e.getMessage());
+    }
+
+    /** Encloses an inner class. */
+    static final class Outer {
+        int scale = 3;
+
+        /** Refers to its Outer through a field the compiler adds. */
+        final class Inner {
+            int times() {
+                return 2 * scale;
+            }
+        }
+    }
+
+    /** A single shared object with a field of any type. */
+    static final class HoldsValue {
+        Object value;
+    }
+
     /** A single shared object holding an array. */
     static final class HoldsArray {
         long[] counts = new long[4];

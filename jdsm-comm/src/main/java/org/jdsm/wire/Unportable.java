@@ -45,8 +45,29 @@ final class Unportable {
                     + " it; use a named class that implements the interface (e.g. class ByName implements"
                     + " Comparator<Item>), or " + TRANSIENT;
         }
+        Field captured = isJdk(type) ? null : capturedField(type);
+        if (captured != null) {
+            return type.getName() + " is an inner, local or anonymous class: its hidden field " + captured.getName()
+                    + " (the enclosing object, or a variable it captured) does not travel, so on another node it would"
+                    + " be null; make it a static nested class or a top-level class, or " + TRANSIENT;
+        }
         Class<?> internal = withInternalFields(type);
         return internal == null ? null : internals(type, internal);
+    }
+
+    /**
+     * The first compiler-made instance field in {@code type}'s hierarchy (an inner class's {@code
+     * this$0}, a local class's captured {@code val$x}), or null: Kryo leaves such fields out.
+     */
+    private static Field capturedField(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.isSynthetic() && !Modifier.isStatic(f.getModifiers())) {
+                    return f;
+                }
+            }
+        }
+        return null;
     }
 
     /**
