@@ -3,10 +3,6 @@ package org.jdsm.runtime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.util.UUID;
 
 /**
  * {@link ClientFiles} served from this machine's file system. Relative paths resolve against a base
@@ -48,18 +44,7 @@ public final class LocalClientFiles implements ClientFiles {
         Path file = resolve(path);
         Path parent = file.getParent();
         confine(path, parent.toRealPath().resolve(file.getFileName()));
-        // Readers never see half a file: write beside it, then rename over it. Not a temp file: those
-        // are private (0600), where a new file should get the usual mode and a replaced one keep its own.
-        Path temp = parent.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".jdsm-part");
-        try {
-            Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            if (Files.exists(file) && Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
-                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
-            }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        FileReplacement.write(file, out -> out.write(data));
     }
 
     private Path resolve(String path) throws IOException {

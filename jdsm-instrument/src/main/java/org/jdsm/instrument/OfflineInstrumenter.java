@@ -3,9 +3,7 @@ package org.jdsm.instrument;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
@@ -16,6 +14,7 @@ import java.util.jar.JarOutputStream;
 import java.util.regex.Pattern;
 import javassist.ClassPool;
 import javassist.NotFoundException;
+import org.jdsm.runtime.FileReplacement;
 
 /**
  * Instruments a jar once, ahead of time: {@code java -jar jdsm-instrument.jar IN.jar OUT.jar
@@ -73,18 +72,29 @@ public final class OfflineInstrumenter {
     public static Result instrument(Path in, Path out, List<Path> classPath, Predicate<String> selected)
             throws IOException, RewriteException {
         Rewriter rewriter = new Rewriter(classPool(in, classPath), selected);
-        Path absoluteOut = out.toAbsolutePath();
-        Path tmp = Files.createTempFile(absoluteOut.getParent(), absoluteOut.getFileName().toString(), ".tmp");
-        try {
-            Result result;
-            try (JarFile jar = new JarFile(in.toFile());
-                 JarOutputStream target = new JarOutputStream(Files.newOutputStream(tmp))) {
-                result = copy(jar, target, rewriter, selected);
-            }
-            Files.move(tmp, absoluteOut, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return result;
-        } finally {
-            Files.deleteIfExists(tmp);
+        Result[] result = new Result[1];
+        try (JarFile jar = new JarFile(in.toFile())) {
+            FileReplacement.write(out, stream -> {
+                try (JarOutputStream target = new JarOutputStream(stream)) {
+                    result[0] = copy(jar, target, rewriter, selected);
+                } catch (RewriteException e) {
+                    throw new RewriteFailure(e);
+                }
+            });
+        } catch (RewriteFailure e) {
+            throw e.rewrite;
+        }
+        return result[0];
+    }
+
+    /** Carries a {@link RewriteException} out of {@link FileReplacement}'s content, which may throw only IOException. */
+    private static final class RewriteFailure extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient RewriteException rewrite;
+
+        RewriteFailure(RewriteException rewrite) {
+            super(rewrite);
+            this.rewrite = rewrite;
         }
     }
 

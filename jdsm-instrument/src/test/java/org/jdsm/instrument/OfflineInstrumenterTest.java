@@ -8,6 +8,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -39,6 +40,19 @@ class OfflineInstrumenterTest {
         }
         Jobs.runPlain("VecMulExplicit", "lrc", 2, 2, "500", "32");
         assertArrayEquals((double[]) Results.take("VecMulExplicit"), (double[]) Results.take("VecMulPlain"));
+    }
+
+    /** The output jar gets the mode any new file gets there, not a temp file's private 0600; a replaced one keeps its own. */
+    @Test
+    void theInstrumentedJarGetsTheUsualModeOrKeepsItsOwn() throws Exception {
+        Path in = programsJar(dir.resolve("programs.jar"));
+        Path usual = Files.createFile(dir.resolve("usual"));
+        Path out = dir.resolve("instrumented.jar");
+        OfflineInstrumenter.instrument(in, out, List.of(), name -> name.startsWith(Jobs.PROGRAMS));
+        assertEquals(Files.getPosixFilePermissions(usual), Files.getPosixFilePermissions(out));
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rwxr-x---"));
+        OfflineInstrumenter.instrument(in, out, List.of(), name -> name.startsWith(Jobs.PROGRAMS));
+        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
     }
 
     /** The compiled test programs as a jar. */

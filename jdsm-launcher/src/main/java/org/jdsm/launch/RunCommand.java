@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every node finished", "1:the job failed (the last line names the rank and its own exit code or signal)",
-            "2:bad command line, jar or class: nothing was started; or the node JVMs could not start (check --jvm-arg)", "130:interrupted (Ctrl-C)"},
+            "2:bad command line, jar or class: nothing was started; or the node JVMs could not start (check --jvm-arg)", "130:interrupted (Ctrl-C)",
+            "143:terminated (SIGTERM): the nodes are stopped as for Ctrl-C"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  Multiply vectors on 4 nodes of 2 threads each:",
