@@ -1,6 +1,5 @@
 package org.jdsm;
 
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -35,8 +34,31 @@ final class Conditions {
     private static final class Wakes {
         /** Wakes received so far; waiters sleep until it passes their ticket. */
         private volatile long count;
-        /** Java monitors that waiting threads sleep on instead of this object (see {@link #sleep}). */
-        private final Set<Object> monitors = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+        /**
+         * Java monitors that waiting threads sleep on instead of this object (see {@link #sleep}),
+         * each with how many threads sleep on it: several threads of a node wait on one monitor (a
+         * shared object's synchronized methods), and the first to leave must not take it off the
+         * list while the others still sleep there.
+         */
+        private final Map<Object, Integer> monitors = new IdentityHashMap<>();
+
+        void sleepsOn(Object monitor) {
+            synchronized (monitors) {
+                monitors.merge(monitor, 1, Integer::sum);
+            }
+        }
+
+        void leaves(Object monitor) {
+            synchronized (monitors) {
+                monitors.computeIfPresent(monitor, (m, n) -> n == 1 ? null : n - 1);
+            }
+        }
+
+        Object[] monitors() {
+            synchronized (monitors) {
+                return monitors.keySet().toArray();
+            }
+        }
     }
 
     Conditions(SharedObjectPool pool) {
@@ -79,7 +101,7 @@ final class Conditions {
         Wakes w = wakes(lock);
         Object on = monitor != null ? monitor : w;
         if (monitor != null) {
-            w.monitors.add(monitor);
+            w.sleepsOn(monitor);
         }
         try {
             synchronized (on) {
@@ -87,7 +109,7 @@ final class Conditions {
             }
         } finally {
             if (monitor != null) {
-                w.monitors.remove(monitor);
+                w.leaves(monitor);
             }
         }
     }
@@ -149,11 +171,7 @@ final class Conditions {
             w.count++;
             w.notifyAll();
         }
-        Object[] monitors;
-        synchronized (w.monitors) {
-            monitors = w.monitors.toArray();
-        }
-        for (Object m : monitors) {
+        for (Object m : w.monitors()) {
             pool.runElsewhere(() -> {
                 synchronized (m) {
                     m.notifyAll();
