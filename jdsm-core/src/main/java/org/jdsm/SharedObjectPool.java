@@ -697,7 +697,9 @@ public abstract class SharedObjectPool implements MessageHandler {
      * holds it), sleeps until a thread of any node calls {@link #signalAll(Object)} after this call,
      * then takes the lock again (an acquire point) with its nesting restored, and returns. As with
      * {@link Object#wait}, a thread may also wake without a signal meant for it, so wait in a loop
-     * that re-checks the condition: {@code while (!ready()) pool.await(obj);}.
+     * that re-checks the condition: {@code while (!ready()) pool.await(obj);}. An interrupt ends
+     * the wait with a {@link DsmException} whose cause is the {@link InterruptedException}, thrown
+     * once the lock is held again as before (the thread stays interrupted).
      */
     public final void await(Object obj) {
         awaitLock(LockIds.object(sharedObject(obj).key()), obj, "await(" + Registry.describe(obj) + ")", 0, null);
@@ -724,7 +726,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     /**
      * For instrumented code ({@code monitor.wait()} on a monitor that is a JDSM lock): as
      * {@link #await(Object, long)}, letting go while it waits of the Java monitor of
-     * {@code monitor} too, which the caller holds.
+     * {@code monitor} too, which the caller holds. Interrupted, it throws as {@link #await(Object)}
+     * does, holding the lock and the monitor again.
      */
     public final boolean awaitInMonitor(Object obj, long millis, Object monitor) {
         return awaitLock(LockIds.object(sharedObject(obj).key()), obj, "wait() on " + Registry.describe(obj), millis, monitor);
@@ -764,10 +767,37 @@ public abstract class SharedObjectPool implements MessageHandler {
         int depth = m.unwind(me);
         releaseLock(id);
         m.exit();
-        boolean woken = conditions.sleep(id, ticket, TimeUnit.MILLISECONDS.toNanos(millis), monitor);
-        lockId(id, label);
-        m.rewind(me, depth);
+        boolean woken;
+        try {
+            woken = conditions.sleep(id, ticket, TimeUnit.MILLISECONDS.toNanos(millis), monitor);
+        } catch (DsmException e) {
+            if (!(e.getCause() instanceof InterruptedException)) {
+                throw e; // the job aborts: nothing is to be held any more
+            }
+            relock(id, label, m, depth);
+            throw e;
+        }
+        relock(id, label, m, depth);
         return woken;
+    }
+
+    /**
+     * Takes lock {@code id} again after a condition wait, {@code depth} deep. Also when the wait was
+     * interrupted, as {@link Object#wait} takes its monitor again before it throws: the caller's
+     * {@code finally { unlock(...); }} must find the lock held, or its error would hide the
+     * interrupt. The interrupt does not stop the lock from being taken again; it is kept for the
+     * caller.
+     */
+    private void relock(long id, Object label, HolderMutex m, int depth) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            lockId(id, label);
+            m.rewind(Thread.currentThread(), depth);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** The mutex of lock {@code id}, which the calling thread must hold; {@code call} names the call in the error. */

@@ -89,6 +89,18 @@ class JobWideMonitorsTest {
         Jobs.runInstrumentedToOk("ManyWaitersPerNodePlain", protocol, 1, 4, "20");
     }
 
+    /**
+     * An interrupted {@code wait()} on a shared object's monitor threw the pool's DsmException, not
+     * InterruptedException, having let go of the JDSM lock, so leaving the synchronized block
+     * failed the job with "unlock(...): this thread does not hold the lock" (every run).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anInterruptedWaitThrowsInterruptedExceptionHoldingTheMonitor(String protocol) {
+        Jobs.runInstrumentedToOk("InterruptedWaitPlain", protocol, NODES, THREADS);
+    }
+
     private static void run(String program, String protocol) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, ROUNDS);
     }

@@ -1,6 +1,7 @@
 package org.jdsm.instrument.runtime;
 
 import org.jdsm.DsmException;
+import org.jdsm.JobAbortedException;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectForBlock;
 import org.jdsm.SharedObjectPool;
@@ -260,16 +261,28 @@ public final class Checks {
      * Replaces {@code monitor.wait(millis)}. A monitor the thread holds through a
      * JDSM lock (a shared object, the job object, a static {@code LOCK}, ...) waits job-wide: the
      * thread lets go of the lock and of the Java monitor, and a notify on any node wakes it
-     * ({@link SharedObjectPool#awaitInMonitor}). Any other monitor waits as Java's does.
+     * ({@link SharedObjectPool#awaitInMonitor}). Any other monitor waits as Java's does. An
+     * interrupt throws {@link InterruptedException} and clears the interrupt, as Java's
+     * {@code wait} does, with the lock and the monitor held again.
      */
     public static void waitOn(Object monitor, long millis) throws InterruptedException {
         HeldMonitors.Entry held = monitor == null ? null : HeldMonitors.jobWide(monitor);
         if (held == null) {
             monitor.wait(millis);
-        } else if (held.kind() == HeldMonitors.Kind.SHARED) {
-            SpmdThreads.pool().awaitInMonitor(monitor, millis, monitor);
-        } else {
-            SpmdThreads.pool().awaitInMonitor(held.lock(), millis, monitor);
+            return;
+        }
+        try {
+            if (held.kind() == HeldMonitors.Kind.SHARED) {
+                SpmdThreads.pool().awaitInMonitor(monitor, millis, monitor);
+            } else {
+                SpmdThreads.pool().awaitInMonitor(held.lock(), millis, monitor);
+            }
+        } catch (DsmException e) {
+            if (e.getCause() instanceof InterruptedException interrupted && !(e instanceof JobAbortedException)) {
+                Thread.interrupted(); // the program's catch of InterruptedException handles it, as for Java's wait
+                throw interrupted;
+            }
+            throw e;
         }
     }
 

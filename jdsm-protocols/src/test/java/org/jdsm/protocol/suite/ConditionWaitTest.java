@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
+import org.jdsm.DsmException;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +48,18 @@ class ConditionWaitTest {
         String signalled = Jobs.failure(SignalWithoutLock.class, protocol, new Shape(2, 1));
         assertTrue(signalled.contains("signalAll(long[4])"), signalled);
         assertTrue(signalled.contains("this thread does not hold the lock"), signalled);
+    }
+
+    /**
+     * An interrupted {@code await} threw having let go of its lock, so the caller's
+     * {@code finally { unlock }} failed the job with "unlock("x"): this thread does not hold the
+     * lock", hiding the interrupt (every run, lrc and sc).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(60)
+    void anInterruptedAwaitThrowsHoldingTheLockAsDeeplyAsBefore(String protocol) {
+        Jobs.run(InterruptedAwait.class, protocol, new Shape(2, 2));
     }
 
     /**
@@ -299,6 +312,58 @@ class ConditionWaitTest {
                 pool.unlock("flag");
             }
             barrier();
+        }
+    }
+
+    /**
+     * Thread 0 holds lock "x" twice and waits on it, interrupted first before the wait and then by
+     * a thread of its own during it: each wait must throw with the interrupt as its cause, the thread
+     * still interrupted and holding the lock twice (two unlocks balance). Then every thread counts
+     * under the lock, which must be free for them.
+     */
+    public static final class InterruptedAwait extends Spmd {
+        private long[] count;
+
+        @Override
+        public void init() {
+            count = pool.register(new long[1], 1);
+        }
+
+        @Override
+        public void start() {
+            if (myThread() == 0) {
+                Thread waiter = Thread.currentThread();
+                awaitUntilInterrupted("interrupted before await", waiter::interrupt);
+                awaitUntilInterrupted("interrupted in await", () -> new Thread(() -> {
+                    sleep(100);
+                    waiter.interrupt();
+                }).start());
+            }
+            pool.lock("x");
+            pool.acquire(count);
+            count[0]++;
+            pool.release(count);
+            pool.unlock("x");
+            barrier();
+            pool.update(count);
+            Check.equal(threads(), count[0], () -> "counts under the lock after the barrier");
+        }
+
+        /** Takes the lock twice, then runs {@code interrupt} (once the lock is held: taking it may wait) and waits. */
+        private void awaitUntilInterrupted(String what, Runnable interrupt) {
+            pool.lock("x");
+            pool.lock("x");
+            try {
+                interrupt.run();
+                pool.await("x", 10_000);
+                Check.that(false, () -> what + ": await returned");
+            } catch (DsmException e) {
+                Check.that(e.getCause() instanceof InterruptedException, () -> what + ": threw " + e);
+                Check.that(Thread.interrupted(), () -> what + ": no longer interrupted after it threw");
+            } finally {
+                pool.unlock("x"); // each throws unless the lock is held as deeply as before
+                pool.unlock("x");
+            }
         }
     }
 
