@@ -101,6 +101,20 @@ class JobWideMonitorsTest {
         Jobs.runInstrumentedToOk("InterruptedWaitPlain", protocol, NODES, THREADS);
     }
 
+    /**
+     * Every wake-up comes from another node's thread, through a monitor held twice (a synchronized
+     * block in a synchronized method), with timed and untimed waits and several waiters per node
+     * (a shape the buffer and turns programs do not take).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void messagesBetweenNodesThroughNestedMonitorWaits(String protocol) {
+        Jobs.runInstrumentedToOk("MailboxesPlain", protocol, NODES, THREADS, "25");
+        Jobs.runInstrumentedToOk("MailboxesPlain", protocol, 4, 1, "15");
+        Jobs.runInstrumentedToOk("MailboxesPlain", protocol, 3, 3, "10");
+    }
+
     private static void run(String program, String protocol) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, ROUNDS);
     }
