@@ -42,6 +42,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final Conditions conditions = new Conditions(this);
     /** Per thread: its last {@code acquireAsync}, after which its next one starts (see {@link #async}). */
     private final ThreadLocal<CompletableFuture<Object>> lastAcquireAsync = new ThreadLocal<>();
+    /** Per thread: true while its DSM waits are not ended by an interrupt ({@link #uninterruptibly}). */
+    private final ThreadLocal<Boolean> interruptsHeldOff = ThreadLocal.withInitial(() -> Boolean.FALSE);
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
     private static final long YIELD_AFTER_MILLIS = 20;
     private PoolContext context;
@@ -641,6 +643,8 @@ public abstract class SharedObjectPool implements MessageHandler {
     /**
      * Takes the job-wide lock of a registered shared object (an acquire point for all shared data),
      * after the blocks of the calling thread's earlier {@code acquireAsync} calls, as both lock forms do.
+     * As with entering a Java monitor, an interrupt does not end the wait for the lock (the thread
+     * stays interrupted); an abort of the job does.
      */
     public final void lock(Object obj) {
         lockId(LockIds.object(sharedObject(obj).key()), obj);
@@ -669,12 +673,32 @@ public abstract class SharedObjectPool implements MessageHandler {
         // waits that the program, asking for the block first as every thread does, never made.
         awaitOwnAcquireAsync();
         HolderMutex m = exclusion.lock(id, label);
-        if (m.enter(Thread.currentThread(), this)) {
-            try {
-                acquireLock(id);
-            } catch (RuntimeException e) {
-                m.exit();
-                throw e;
+        // Not ended by an interrupt, as entering a Java monitor is not: a lock request left behind
+        // would be granted to no thread, and the lock held by nobody for ever.
+        uninterruptibly(() -> {
+            if (m.enter(Thread.currentThread(), this)) {
+                try {
+                    acquireLock(id);
+                } catch (RuntimeException e) {
+                    m.exit();
+                    throw e;
+                }
+            }
+        });
+    }
+
+    /**
+     * Runs {@code op} with the calling thread's DSM waits not ended by an interrupt (an abort still
+     * ends them); an interrupt that comes meanwhile is kept for the caller.
+     */
+    private void uninterruptibly(Runnable op) {
+        boolean outermost = !interruptsHeldOff.get();
+        interruptsHeldOff.set(true);
+        try {
+            op.run();
+        } finally {
+            if (outermost) {
+                interruptsHeldOff.set(false);
             }
         }
     }
@@ -785,19 +809,13 @@ public abstract class SharedObjectPool implements MessageHandler {
      * Takes lock {@code id} again after a condition wait, {@code depth} deep. Also when the wait was
      * interrupted, as {@link Object#wait} takes its monitor again before it throws: the caller's
      * {@code finally { unlock(...); }} must find the lock held, or its error would hide the
-     * interrupt. The interrupt does not stop the lock from being taken again; it is kept for the
-     * caller.
+     * interrupt. An interrupt does not stop the lock from being taken.
      */
     private void relock(long id, Object label, HolderMutex m, int depth) {
-        boolean interrupted = Thread.interrupted();
-        try {
+        uninterruptibly(() -> {
             lockId(id, label);
             m.rewind(Thread.currentThread(), depth);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     /** The mutex of lock {@code id}, which the calling thread must hold; {@code call} names the call in the error. */
@@ -879,25 +897,34 @@ public abstract class SharedObjectPool implements MessageHandler {
     private boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> holder) {
         LongWait wait = new LongWait();
         long began = System.nanoTime();
-        while (!done.getAsBoolean()) {
-            checkAborted();
-            wait.check(holder);
-            long sleep = 100;
-            if (timeoutNanos > 0) {
-                long left = timeoutNanos - (System.nanoTime() - began);
-                if (left <= 0) {
-                    return false;
+        boolean interrupted = false;
+        try {
+            while (!done.getAsBoolean()) {
+                checkAborted();
+                wait.check(holder);
+                long sleep = 100;
+                if (timeoutNanos > 0) {
+                    long left = timeoutNanos - (System.nanoTime() - began);
+                    if (left <= 0) {
+                        return false;
+                    }
+                    sleep = Math.min(sleep, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                 }
-                sleep = Math.min(sleep, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                try {
+                    monitor.wait(sleep);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    if (!interruptsHeldOff.get()) {
+                        throw new DsmException("interrupted while waiting for the DSM", e);
+                    }
+                }
             }
-            try {
-                monitor.wait(sleep);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DsmException("interrupted while waiting for the DSM", e);
+            return true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt(); // kept, not acted on, while a lock is taken
             }
         }
-        return true;
     }
 
     /** Runs {@code task} on a helper thread of this node (for work a Comm thread must not wait for). */
@@ -958,16 +985,25 @@ public abstract class SharedObjectPool implements MessageHandler {
      */
     final <T> T awaitOutcome(Future<T> future) throws ExecutionException {
         LongWait wait = new LongWait();
-        while (true) {
-            checkAborted();
-            wait.check(() -> null);
-            try {
-                return future.get(100, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                // loop to re-check abort
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DsmException("interrupted while waiting for the DSM", e);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                checkAborted();
+                wait.check(() -> null);
+                try {
+                    return future.get(100, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // loop to re-check abort
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    if (!interruptsHeldOff.get()) {
+                        throw new DsmException("interrupted while waiting for the DSM", e);
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt(); // kept, not acted on, while a lock is taken
             }
         }
     }

@@ -63,6 +63,18 @@ class ConditionWaitTest {
     }
 
     /**
+     * A thread interrupted while it waited to take its lock again after a wake-up, or to take a lock
+     * at all, threw with the lock request left behind: granted later to no thread, the lock was
+     * held by nobody for ever, and the job hung at the next lock (lrc and sc: 3 of 3 runs each).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(60)
+    void anInterruptWhileALockIsTakenDoesNotStopIt(String protocol) {
+        Jobs.run(InterruptedWhileTakingLock.class, protocol, new Shape(2, 1));
+    }
+
+    /**
      * The threads take turns in thread order, each waiting under one named lock until the shared
      * turn counter names it, then counting a pass and signalling. Every thread checks that the
      * counter it sees under the lock is the next pass of its own turn; at the end all passes count.
@@ -364,6 +376,72 @@ class ConditionWaitTest {
                 pool.unlock("x"); // each throws unless the lock is held as deeply as before
                 pool.unlock("x");
             }
+        }
+    }
+
+    /**
+     * Node 1 holds lock "x" for a while after it set a flag and signalled node 0, which waits for
+     * the flag and is interrupted while it waits to take "x" again; then node 1 holds "y" while node
+     * 0, interrupted meanwhile, takes it. Each time node 0 must go on holding the lock, still
+     * interrupted, and both locks must be free for every thread after it.
+     */
+    public static final class InterruptedWhileTakingLock extends Spmd {
+        private long[] flag;
+
+        @Override
+        public void init() {
+            flag = pool.register(new long[1], 1);
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 0) {
+                pool.lock("x");
+                interruptIn(400);
+                pool.update(flag);
+                while (flag[0] == 0) {
+                    pool.await("x", 10_000);
+                    pool.update(flag);
+                }
+                Check.that(Thread.interrupted(), () -> "the interrupt while await took the lock again was lost");
+                pool.unlock("x");
+            } else {
+                sleep(100);
+                pool.lock("x");
+                pool.acquire(flag);
+                flag[0] = 1;
+                pool.release(flag);
+                pool.signalAll("x");
+                sleep(600);
+                pool.unlock("x");
+            }
+            barrier();
+            if (myNode() == 0) {
+                sleep(100);
+                interruptIn(200);
+                pool.lock("y");
+                Check.that(Thread.interrupted(), () -> "the interrupt while lock(\"y\") waited was lost");
+                pool.unlock("y");
+            } else {
+                pool.lock("y");
+                sleep(500);
+                pool.unlock("y");
+            }
+            barrier();
+            pool.lock("x");
+            pool.lock("y");
+            pool.unlock("y");
+            pool.unlock("x");
+            barrier();
+        }
+
+        /** Interrupts the calling thread {@code millis} ms from now, from a thread of its own. */
+        private static void interruptIn(long millis) {
+            Thread target = Thread.currentThread();
+            new Thread(() -> {
+                sleep(millis);
+                target.interrupt();
+            }).start();
         }
     }
 
