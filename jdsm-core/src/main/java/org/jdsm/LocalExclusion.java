@@ -56,17 +56,27 @@ final class LocalExclusion {
 
     /** What {@code who} holds, described for an error (the first found), or null if nothing. */
     String heldBy(Object who, Registry registry) {
-        for (int key = 0; key < blocks.size(); key++) {
-            HolderMutex[] mutexes = blocks.get(key);
-            for (int b = 0; b < mutexes.length; b++) {
-                if (mutexes[b].heldBy(who)) {
-                    return "block " + b + " of " + registry.get(key) + " (taken with acquire)";
-                }
-            }
+        String block = blockHeldBy(who, registry);
+        if (block != null) {
+            return block;
         }
         for (HolderMutex m : locks.values()) {
             if (m.heldBy(who)) {
                 return m.label() instanceof String name ? "lock(\"" + name + "\")" : "lock(" + Registry.describe(m.label()) + ")";
+            }
+        }
+        return null;
+    }
+
+    /** The first block {@code who} holds, described for an error, or null if none. */
+    String blockHeldBy(Object who, Registry registry) {
+        for (int key = 0; key < blocks.size(); key++) {
+            HolderMutex[] mutexes = blocks.get(key);
+            for (int b = 0; b < mutexes.length; b++) {
+                if (mutexes[b].heldBy(who)) {
+                    String block = mutexes.length == 1 ? "" : "block " + b + " of ";
+                    return block + registry.get(key) + " (taken with acquire)";
+                }
             }
         }
         return null;

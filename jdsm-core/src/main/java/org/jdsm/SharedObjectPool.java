@@ -787,6 +787,13 @@ public abstract class SharedObjectPool implements MessageHandler {
         endWrites();
         HolderMutex m = heldLock(id, call);
         Thread me = Thread.currentThread();
+        awaitOwnAcquireAsync(); // a block still being taken by an acquireAsync is held as well
+        String block = exclusion.blockHeldBy(me, registry);
+        if (block != null) {
+            // Blocks are exclusive job-wide: the thread that would change the condition could not take it.
+            throw new DsmException(call + ": this thread still holds " + block
+                    + ", which a waiting thread keeps from every other; release it before waiting and acquire it again after");
+        }
         long ticket = conditions.enlist(id); // before letting go: a signal by the lock's next holder finds this thread
         int depth = m.unwind(me);
         releaseLock(id);

@@ -51,6 +51,22 @@ class ConditionWaitTest {
     }
 
     /**
+     * A newcomer's consumer took the queue's block with acquire and then waited on the queue's
+     * lock: the producer could never take the block to add an item, and both waited silently for
+     * ever. Waiting while holding a block (also one an untouched acquireAsync is taking) is refused.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(30)
+    void waitingWhileHoldingABlockIsRefused(String protocol) {
+        String held = Jobs.failure(AwaitHoldingBlock.class, protocol, new Shape(2, 1));
+        assertTrue(held.contains("AwaitHoldingBlock$Queue): this thread still holds shared object #0"), held);
+        assertTrue(held.contains("release it before waiting"), held);
+        String pending = Jobs.failure(AwaitHoldingBlock.class, protocol, new Shape(2, 1), arg("async", 1));
+        assertTrue(pending.contains("this thread still holds block 1 of shared object #1"), pending);
+    }
+
+    /**
      * An interrupted {@code await} threw having let go of its lock, so the caller's
      * {@code finally { unlock }} failed the job with "unlock("x"): this thread does not hold the
      * lock", hiding the interrupt (every run, lrc and sc).
@@ -459,6 +475,39 @@ class ConditionWaitTest {
         public void start() {
             if (myNode() == 1) {
                 pool.await("free");
+            }
+        }
+    }
+
+    /**
+     * Node 1 takes the queue's block (or, with async, a block of another array through an untouched
+     * acquireAsync) and then waits on the queue's lock.
+     */
+    public static final class AwaitHoldingBlock extends Spmd {
+        /** A one-field shared object, so that the error names its class. */
+        public static final class Queue {
+            public long count;
+        }
+
+        private Queue queue;
+        private long[] other;
+
+        @Override
+        public void init() {
+            queue = pool.register(new Queue());
+            other = pool.register(new long[4], 2);
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.lock(queue);
+                if (JobArgs.of(this).integer("async", 0) == 1) {
+                    pool.acquireAsync(other, 3);
+                } else {
+                    pool.acquire(queue);
+                }
+                pool.await(queue);
             }
         }
     }
