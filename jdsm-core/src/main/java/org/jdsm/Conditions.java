@@ -105,13 +105,19 @@ final class Conditions {
         }
         try {
             synchronized (on) {
-                return pool.awaitUntil(on, () -> w.count > ticket, timeoutNanos);
+                return pool.awaitUntil(on, () -> w.count > ticket, timeoutNanos, Conditions::unsignalled);
             }
         } finally {
             if (monitor != null) {
                 w.leaves(monitor);
             }
         }
+    }
+
+    /** What a condition wait waits for, for the long-wait notice. */
+    private static String unsignalled() {
+        return "it waits for a signalAll on the lock it awaits, and none has come since it began to wait"
+                + " (does the thread meant to signal wait too, or has it finished?)";
     }
 
     /** Wakes every thread of the job waiting on {@code lock} (the caller holds it). */

@@ -41,7 +41,7 @@ final class HolderMutex {
 
     /** Enters for {@code who}; returns true if this is the outermost entry. */
     synchronized boolean enter(Object who, SharedObjectPool pool) {
-        pool.await(this, () -> holder == null || holder == who && !leaving, this::holderName);
+        pool.await(this, () -> holder == null || holder == who && !leaving, () -> LongWait.heldBy(holderName()));
         return take(who) == 1;
     }
 

@@ -20,20 +20,24 @@ final class LongWait {
     private long noticeAfter = FIRST_NOTICE_NANOS;
 
     /**
-     * Called on each wake-up of the wait loop: prints the notice when it is due. {@code holder}
-     * names who holds what the thread waits for, where this node knows it (else it gives null).
+     * Called on each wake-up of the wait loop: prints the notice when it is due. {@code why} says
+     * what the thread waits for, where this node knows it (else it gives null).
      */
-    void check(Supplier<String> holder) {
+    void check(Supplier<String> why) {
         long waited = System.nanoTime() - began;
         if (waited >= noticeAfter && !HelperThreads.isHelper()) {
             noticeAfter = 2 * waited;
-            String known = holder.get();
+            String known = why.get();
             System.err.println("jdsm: warning: thread '" + Thread.currentThread().getName() + "' has waited "
                     + TimeUnit.NANOSECONDS.toSeconds(waited) + " s in " + jobCall() + "; "
-                    + (known != null ? "what it waits for is held by " + known + " (not released or unlocked yet)"
-                    : "what it waits for is held elsewhere (a block acquired and not released, a lock not"
+                    + (known != null ? known : "what it waits for is held elsewhere (a block acquired and not released, a lock not"
                     + " unlocked), or a thread or node has not reached the barrier"));
         }
+    }
+
+    /** What a wait for something {@code holder} holds waits for, for {@link #check}; null if the holder is not known. */
+    static String heldBy(String holder) {
+        return holder == null ? null : "what it waits for is held by " + holder + " (not released or unlocked yet)";
     }
 
     /** The job's call into the DSM that waits: the outermost frame of package org.jdsm and its caller. */

@@ -891,24 +891,20 @@ public abstract class SharedObjectPool implements MessageHandler {
         await(monitor, done, () -> null);
     }
 
-    /** As {@link #await(Object, BooleanSupplier)}; {@code holder} names who holds what is awaited, for the long-wait notice. */
-    final void await(Object monitor, BooleanSupplier done, Supplier<String> holder) {
-        awaitUntil(monitor, done, 0, holder);
+    /** As {@link #await(Object, BooleanSupplier)}; {@code why} says what is awaited, for the long-wait notice ({@link LongWait#check}). */
+    final void await(Object monitor, BooleanSupplier done, Supplier<String> why) {
+        awaitUntil(monitor, done, 0, why);
     }
 
-    /** As {@link #await(Object, BooleanSupplier)}, for at most {@code timeoutNanos} (0: no limit); returns {@code done}. */
-    final boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos) {
-        return awaitUntil(monitor, done, timeoutNanos, () -> null);
-    }
-
-    private boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> holder) {
+    /** As {@link #await(Object, BooleanSupplier, Supplier)}, for at most {@code timeoutNanos} (0: no limit); returns {@code done}. */
+    final boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> why) {
         LongWait wait = new LongWait();
         long began = System.nanoTime();
         boolean interrupted = false;
         try {
             while (!done.getAsBoolean()) {
                 checkAborted();
-                wait.check(holder);
+                wait.check(why);
                 long sleep = 100;
                 if (timeoutNanos > 0) {
                     long left = timeoutNanos - (System.nanoTime() - began);

@@ -146,6 +146,18 @@ class JdsmRunIT {
     }
 
     @Test
+    void aLongConditionWaitSaysItWaitsForASignal() throws Exception {
+        try (JdsmProcess jdsm = withLongWaitsAfterOneSecond(2, 1, "LateSignal", "2500")) {
+            List<String> notices = longWaitNotices(jdsm);
+            assertTrue(notices.get(0).startsWith("[0] jdsm: warning: thread 'jdsm-n0-t0' has waited"), jdsm.transcript());
+            assertTrue(notices.get(0).contains(" s in SharedObjectPool.await called at org.jdsm.launch.jobs.LateSignal.start("
+                    + "LateSignal.java:"), jdsm.transcript());
+            assertTrue(notices.get(0).contains("it waits for a signalAll on the lock it awaits"), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[0] rank 0 was signalled"), jdsm.transcript());
+        }
+    }
+
+    @Test
     void aLongTouchOfAnAsyncAcquireSaysWhereTheJobTouchedIt() throws Exception {
         try (JdsmProcess jdsm = withLongWaitsAfterOneSecond(1, 2, "HeldBySibling", "3000", "async")) {
             List<String> notices = longWaitNotices(jdsm);
