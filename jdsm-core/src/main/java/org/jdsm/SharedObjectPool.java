@@ -17,6 +17,7 @@ import org.jdsm.runtime.ConditionMessage;
 import org.jdsm.runtime.DsmStats;
 import org.jdsm.runtime.PoolContext;
 import org.jdsm.runtime.events.BarrierWaitEvent;
+import org.jdsm.runtime.events.ConditionWaitEvent;
 import org.jdsm.trans.MessageHandler;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
@@ -799,15 +800,18 @@ public abstract class SharedObjectPool implements MessageHandler {
         releaseLock(id);
         m.exit();
         boolean woken;
+        ConditionWaitEvent sleep = ConditionWaitEvent.begun();
         try {
             woken = conditions.sleep(id, ticket, TimeUnit.MILLISECONDS.toNanos(millis), monitor);
         } catch (DsmException e) {
+            sleep.end(context.stats(), id, false);
             if (!(e.getCause() instanceof InterruptedException)) {
                 throw e; // the job aborts: nothing is to be held any more
             }
             relock(id, label, m, depth);
             throw e;
         }
+        sleep.end(context.stats(), id, woken);
         relock(id, label, m, depth);
         return woken;
     }

@@ -10,12 +10,14 @@ public final class DsmStats {
     /**
      * The counted quantities. {@code FETCH_WAIT_NANOS}: time user threads waited for blocks to arrive
      * (fetches, another thread's fetch, at a home the diffs still missing); {@code DIFF_NANOS}: time
-     * computing diffs at releases and barriers plus applying them at homes (message handlers).
+     * computing diffs at releases and barriers plus applying them at homes (message handlers);
+     * {@code CONDITION_WAIT_NANOS}: time user threads slept in condition waits ({@code await}) until
+     * woken or timed out, without taking the lock again (that is lock wait).
      */
     public enum Counter {
         FETCHES, FETCH_WAIT_NANOS, DIFFS_SENT, DIFF_ELEMENTS, DIFFS_APPLIED, DIFF_NANOS, INVALIDATIONS,
         LOCK_ACQUIRES, LOCK_REMOTE_ACQUIRES, LOCK_WAIT_NANOS, BARRIERS, BARRIER_WAIT_NANOS,
-        INTERVALS, NOTICES_RECEIVED
+        CONDITION_WAITS, CONDITION_WAIT_NANOS, INTERVALS, NOTICES_RECEIVED
     }
 
     private final Map<Counter, LongAdder> counters = new EnumMap<>(Counter.class);
