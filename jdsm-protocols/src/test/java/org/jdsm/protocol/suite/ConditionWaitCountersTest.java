@@ -54,11 +54,11 @@ class ConditionWaitCountersTest {
     /** Node 0 first lets a short timed wait run out, then waits for node 1's signal, which comes late. */
     public static final class WaitsForLateSignal extends Spmd {
         static final long LATE_MILLIS = 300;
-        private long[] flag;
+        private SignalledFlag flag;
 
         @Override
         public void init() {
-            flag = pool.register(new long[1], 1);
+            flag = new SignalledFlag(pool);
         }
 
         @Override
@@ -66,11 +66,7 @@ class ConditionWaitCountersTest {
             if (myNode() == 0) {
                 pool.lock("c");
                 Check.that(!pool.await("c", 20), () -> "nobody signalled, yet the timed wait was woken");
-                pool.update(flag);
-                while (flag[0] == 0) {
-                    pool.await("c");
-                    pool.update(flag);
-                }
+                flag.awaitRaised("c", 0);
                 pool.unlock("c");
             } else {
                 try {
@@ -79,10 +75,7 @@ class ConditionWaitCountersTest {
                     Thread.currentThread().interrupt();
                 }
                 pool.lock("c");
-                pool.acquire(flag);
-                flag[0] = 1;
-                pool.release(flag);
-                pool.signalAll("c");
+                flag.raise("c");
                 pool.unlock("c");
             }
         }

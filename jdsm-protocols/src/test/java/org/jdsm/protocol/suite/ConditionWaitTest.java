@@ -292,11 +292,11 @@ class ConditionWaitTest {
      * signalled by another node's thread returns true.
      */
     public static final class TimedAndNested extends Spmd {
-        private long[] flag;
+        private SignalledFlag flag;
 
         @Override
         public void init() {
-            flag = pool.register(new long[1], 1);
+            flag = new SignalledFlag(pool);
         }
 
         @Override
@@ -319,24 +319,12 @@ class ConditionWaitTest {
             // Thread 0 waits for a flag that the last thread sets and signals.
             if (myThread() == 0) {
                 pool.lock("flag");
-                pool.update(flag);
-                boolean waited = false;
-                boolean signalled = false;
-                while (flag[0] == 0) {
-                    waited = true;
-                    signalled |= pool.await("flag", 20_000);
-                    pool.update(flag);
-                }
-                boolean wokenBySignal = signalled || !waited;
-                Check.that(wokenBySignal, () -> "thread 0 saw the flag set after waits that all ran out of time");
+                Check.that(flag.awaitRaised("flag", 20_000), () -> "thread 0 saw the flag set after waits that all ran out of time");
                 pool.unlock("flag");
             } else if (myThread() == threads() - 1) {
                 sleep(50); // so that thread 0 is likely waiting already
                 pool.lock("flag");
-                pool.acquire(flag);
-                flag[0] = 1;
-                pool.release(flag);
-                pool.signalAll("flag");
+                flag.raise("flag");
                 pool.unlock("flag");
             }
             barrier();
@@ -402,11 +390,11 @@ class ConditionWaitTest {
      * interrupted, and both locks must be free for every thread after it.
      */
     public static final class InterruptedWhileTakingLock extends Spmd {
-        private long[] flag;
+        private SignalledFlag flag;
 
         @Override
         public void init() {
-            flag = pool.register(new long[1], 1);
+            flag = new SignalledFlag(pool);
         }
 
         @Override
@@ -414,20 +402,13 @@ class ConditionWaitTest {
             if (myNode() == 0) {
                 pool.lock("x");
                 interruptIn(400);
-                pool.update(flag);
-                while (flag[0] == 0) {
-                    pool.await("x", 10_000);
-                    pool.update(flag);
-                }
+                flag.awaitRaised("x", 10_000);
                 Check.that(Thread.interrupted(), () -> "the interrupt while await took the lock again was lost");
                 pool.unlock("x");
             } else {
                 sleep(100);
                 pool.lock("x");
-                pool.acquire(flag);
-                flag[0] = 1;
-                pool.release(flag);
-                pool.signalAll("x");
+                flag.raise("x");
                 sleep(600);
                 pool.unlock("x");
             }
