@@ -105,7 +105,7 @@ final class Conditions {
         }
         try {
             synchronized (on) {
-                return pool.awaitUntil(on, () -> w.count > ticket, timeoutNanos, Conditions::unsignalled);
+                return pool.awaitInterruptibly(on, () -> w.count > ticket, timeoutNanos, Conditions::unsignalled);
             }
         } finally {
             if (monitor != null) {

@@ -19,11 +19,14 @@ public final class DsmFuture {
 
     /**
      * Waits for the operation and returns the shared object; rethrows its failure. Like every DSM
-     * wait, it ends when the job is stopping, and a long one is reported naming this call.
+     * wait, it ends when the job is stopping, and a long one is reported naming this call. As
+     * {@link java.util.concurrent.Future#get}, an interrupt ends it, with a {@link DsmException}
+     * caused by the {@link InterruptedException} (the thread stays interrupted); the operation goes
+     * on, and a later {@code touch()} waits for it again.
      */
     public Object touch() {
         try {
-            return pool.awaitOutcome(future);
+            return pool.awaitOutcome(future, true);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException r) {

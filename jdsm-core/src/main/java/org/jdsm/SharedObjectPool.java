@@ -33,6 +33,12 @@ import org.jdsm.trans.Trans;
  * or acquire/release behave as if all threads shared one memory. {@code acquire} gives exclusive
  * write access to the block holding the index and makes it current; {@code release} ends it and
  * publishes the writes; {@code update} makes the block current for reading.
+ *
+ * <p>Interrupts: as reading memory or entering a Java monitor is not, {@code update},
+ * {@code acquire}, {@code release} and {@code lock} are not ended by an interrupt; the thread stays
+ * interrupted for its own code to see. A condition wait ({@code await}) and
+ * {@link DsmFuture#touch()} are, as {@link Object#wait} and {@link java.util.concurrent.Future#get}
+ * are; a thread interrupted while it waits in {@code barrier()} for the others fails the job.
  */
 public abstract class SharedObjectPool implements MessageHandler {
 
@@ -43,8 +49,6 @@ public abstract class SharedObjectPool implements MessageHandler {
     private final Conditions conditions = new Conditions(this);
     /** Per thread: its last {@code acquireAsync}, after which its next one starts (see {@link #async}). */
     private final ThreadLocal<CompletableFuture<Object>> lastAcquireAsync = new ThreadLocal<>();
-    /** Per thread: true while its DSM waits are not ended by an interrupt ({@link #uninterruptibly}). */
-    private final ThreadLocal<Boolean> interruptsHeldOff = ThreadLocal.withInitial(() -> Boolean.FALSE);
     /** How long {@link #awaitBlock} waits before the thread gives up its later written blocks. */
     private static final long YIELD_AFTER_MILLIS = 20;
     private PoolContext context;
@@ -674,32 +678,12 @@ public abstract class SharedObjectPool implements MessageHandler {
         // waits that the program, asking for the block first as every thread does, never made.
         awaitOwnAcquireAsync();
         HolderMutex m = exclusion.lock(id, label);
-        // Not ended by an interrupt, as entering a Java monitor is not: a lock request left behind
-        // would be granted to no thread, and the lock held by nobody for ever.
-        uninterruptibly(() -> {
-            if (m.enter(Thread.currentThread(), this)) {
-                try {
-                    acquireLock(id);
-                } catch (RuntimeException e) {
-                    m.exit();
-                    throw e;
-                }
-            }
-        });
-    }
-
-    /**
-     * Runs {@code op} with the calling thread's DSM waits not ended by an interrupt (an abort still
-     * ends them); an interrupt that comes meanwhile is kept for the caller.
-     */
-    private void uninterruptibly(Runnable op) {
-        boolean outermost = !interruptsHeldOff.get();
-        interruptsHeldOff.set(true);
-        try {
-            op.run();
-        } finally {
-            if (outermost) {
-                interruptsHeldOff.set(false);
+        if (m.enter(Thread.currentThread(), this)) {
+            try {
+                acquireLock(id);
+            } catch (RuntimeException e) {
+                m.exit();
+                throw e;
             }
         }
     }
@@ -823,10 +807,8 @@ public abstract class SharedObjectPool implements MessageHandler {
      * interrupt. An interrupt does not stop the lock from being taken.
      */
     private void relock(long id, Object label, HolderMutex m, int depth) {
-        uninterruptibly(() -> {
-            lockId(id, label);
-            m.rewind(Thread.currentThread(), depth);
-        });
+        lockId(id, label);
+        m.rewind(Thread.currentThread(), depth);
     }
 
     /** The mutex of lock {@code id}, which the calling thread must hold; {@code call} names the call in the error. */
@@ -890,18 +872,31 @@ public abstract class SharedObjectPool implements MessageHandler {
         }
     }
 
-    /** Waits on {@code monitor} (held by the caller) until {@code done}; wakes to notice an abort. */
+    /**
+     * Waits on {@code monitor} (held by the caller) until {@code done}; wakes to notice an abort.
+     * As reading memory or entering a Java monitor, a DSM wait is not ended by an interrupt: the
+     * thread stays interrupted for its own code to see. (Left half-done, a fetch, a lock or a block
+     * request would be granted to no thread, and the lock or block held by nobody for ever.)
+     */
     protected final void await(Object monitor, BooleanSupplier done) {
         await(monitor, done, () -> null);
     }
 
     /** As {@link #await(Object, BooleanSupplier)}; {@code why} says what is awaited, for the long-wait notice ({@link LongWait#check}). */
     final void await(Object monitor, BooleanSupplier done, Supplier<String> why) {
-        awaitUntil(monitor, done, 0, why);
+        waitOn(monitor, done, 0, why, false);
     }
 
-    /** As {@link #await(Object, BooleanSupplier, Supplier)}, for at most {@code timeoutNanos} (0: no limit); returns {@code done}. */
-    final boolean awaitUntil(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> why) {
+    /**
+     * For condition waits: as {@link #await(Object, BooleanSupplier, Supplier)}, for at most
+     * {@code timeoutNanos} (0: no limit), and ended by an interrupt, as {@link Object#wait} is,
+     * with a {@link DsmException} caused by it (the thread stays interrupted); returns {@code done}.
+     */
+    final boolean awaitInterruptibly(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> why) {
+        return waitOn(monitor, done, timeoutNanos, why, true);
+    }
+
+    private boolean waitOn(Object monitor, BooleanSupplier done, long timeoutNanos, Supplier<String> why, boolean interruptible) {
         LongWait wait = new LongWait();
         long began = System.nanoTime();
         boolean interrupted = false;
@@ -921,7 +916,7 @@ public abstract class SharedObjectPool implements MessageHandler {
                     monitor.wait(sleep);
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    if (!interruptsHeldOff.get()) {
+                    if (interruptible) {
                         throw new DsmException("interrupted while waiting for the DSM", e);
                     }
                 }
@@ -929,7 +924,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             return true;
         } finally {
             if (interrupted) {
-                Thread.currentThread().interrupt(); // kept, not acted on, while a lock is taken
+                Thread.currentThread().interrupt(); // kept for the caller
             }
         }
     }
@@ -980,7 +975,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     /** Waits for a reply future; wakes to notice an abort. */
     protected final <T> T await(Future<T> future) {
         try {
-            return awaitOutcome(future);
+            return awaitOutcome(future, false);
         } catch (ExecutionException e) {
             throw new DsmException(e.getCause().getMessage(), e.getCause());
         }
@@ -988,9 +983,10 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /**
      * Waits for {@code future} as {@link #await(Future)} does (an abort ends the wait, a long one
-     * is reported), leaving its failure to the caller.
+     * is reported), leaving its failure to the caller; if {@code interruptible}, an interrupt ends
+     * the wait with a {@link DsmException} caused by it (the thread stays interrupted).
      */
-    final <T> T awaitOutcome(Future<T> future) throws ExecutionException {
+    final <T> T awaitOutcome(Future<T> future, boolean interruptible) throws ExecutionException {
         LongWait wait = new LongWait();
         boolean interrupted = false;
         try {
@@ -1003,14 +999,14 @@ public abstract class SharedObjectPool implements MessageHandler {
                     // loop to re-check abort
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    if (!interruptsHeldOff.get()) {
+                    if (interruptible) {
                         throw new DsmException("interrupted while waiting for the DSM", e);
                     }
                 }
             }
         } finally {
             if (interrupted) {
-                Thread.currentThread().interrupt(); // kept, not acted on, while a lock is taken
+                Thread.currentThread().interrupt(); // kept for the caller
             }
         }
     }

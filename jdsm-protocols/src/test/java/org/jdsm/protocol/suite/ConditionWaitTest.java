@@ -82,6 +82,7 @@ class ConditionWaitTest {
      * A thread interrupted while it waited to take its lock again after a wake-up, or to take a lock
      * at all, threw with the lock request left behind: granted later to no thread, the lock was
      * held by nobody for ever, and the job hung at the next lock (lrc and sc: 3 of 3 runs each).
+     * The same for a block that acquire waited for.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
@@ -386,15 +387,19 @@ class ConditionWaitTest {
     /**
      * Node 1 holds lock "x" for a while after it set a flag and signalled node 0, which waits for
      * the flag and is interrupted while it waits to take "x" again; then node 1 holds "y" while node
-     * 0, interrupted meanwhile, takes it. Each time node 0 must go on holding the lock, still
-     * interrupted, and both locks must be free for every thread after it.
+     * 0, interrupted meanwhile, takes it; then node 1 holds an acquired block while node 0,
+     * interrupted meanwhile, acquires it. Each time node 0 must go on holding the lock or block,
+     * still interrupted, and both locks and the block must be free for every thread after it. An
+     * interrupted thread's update then fetches the block all the same.
      */
     public static final class InterruptedWhileTakingLock extends Spmd {
         private SignalledFlag flag;
+        private long[] block;
 
         @Override
         public void init() {
             flag = new SignalledFlag(pool);
+            block = pool.register(new long[2], 2);
         }
 
         @Override
@@ -425,10 +430,32 @@ class ConditionWaitTest {
                 pool.unlock("y");
             }
             barrier();
+            if (myNode() == 0) {
+                sleep(100);
+                interruptIn(200);
+                pool.acquire(block);
+                Check.that(Thread.interrupted(), () -> "the interrupt while acquire(block) waited was lost");
+                block[0]++;
+                pool.release(block);
+            } else {
+                pool.acquire(block);
+                sleep(500);
+                block[0]++;
+                pool.release(block);
+            }
+            barrier();
             pool.lock("x");
             pool.lock("y");
             pool.unlock("y");
             pool.unlock("x");
+            pool.acquire(block);
+            block[1]++;
+            pool.release(block);
+            barrier();
+            Thread.currentThread().interrupt(); // the fetch of node 1 (node 0 is home) must not be ended by it
+            pool.update(block);
+            Check.that(Thread.interrupted(), () -> "the interrupt while update(block) fetched was lost");
+            Check.that(block[0] == 2 && block[1] == threads(), () -> "block counts " + block[0] + ", " + block[1]);
             barrier();
         }
 
