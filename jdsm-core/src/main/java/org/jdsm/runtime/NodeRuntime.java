@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.DsmException;
 import org.jdsm.JobAbortedException;
@@ -14,6 +15,7 @@ import org.jdsm.comm.Comm;
 import org.jdsm.comm.Comms;
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.FieldDiff;
+import org.jdsm.trans.RemoteException;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
 import org.jdsm.wire.WireFormat;
@@ -222,10 +224,19 @@ public final class NodeRuntime {
         }
     }
 
-    /** Waits until every node reached {@code phase}; fails with node 0's verdict or an abort. */
+    /**
+     * Waits until every node reached {@code phase}; fails with node 0's verdict or an abort. Node 0
+     * answers with an {@link ControlMessage.Abort} once the job stopped ({@link PhaseCoordinator#stop}),
+     * and a node 0 that is gone does not answer at all: both stop this node as another node's failure.
+     */
     private void phase(String phase, Object payload) {
         CompletableFuture<Object> reply = trans.request(0, new ControlMessage.Arrive(phase, payload));
-        Object verdict = CompletableFuture.anyOf(reply, abortSignal).handle((v, e) -> v).join();
+        Object verdict = CompletableFuture.anyOf(reply, abortSignal)
+                .handle((v, e) -> e == null ? v : new ControlMessage.Abort(0, "node 0 did not answer: " + whyUnanswered(e)))
+                .join();
+        if (verdict instanceof ControlMessage.Abort abort) {
+            abortFromElsewhere("job stopped because " + abort.reason());
+        }
         if (failure != null) {
             throw failed();
         }
@@ -303,10 +314,26 @@ public final class NodeRuntime {
         }
     }
 
+    /**
+     * A peer is gone. Once this node has arrived at the last phase, peers leave as the job ends, so
+     * only node 0 can tell a lost peer from one that is done: one it still awaits there. It stops
+     * the phases then, or the others, which ignore the loss, would wait for them for ever.
+     */
     void peerFailed(int node, Throwable cause) {
-        if (!leaving) {
-            abortFromElsewhere("job stopped because node " + node + " is unreachable: " + cause.getMessage());
+        if (leaving && (coordinator == null || !coordinator.awaits(FINISHED, node))) {
+            return;
         }
+        String reason = "node " + node + " is unreachable: " + cause.getMessage();
+        if (coordinator != null) {
+            coordinator.stop(new ControlMessage.Abort(node, reason));
+        }
+        abortFromElsewhere("job stopped because " + reason);
+    }
+
+    /** Why a request failed, from the exception that failed its future. */
+    private static String whyUnanswered(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return cause instanceof RemoteException remote ? remote.reason() : Failures.text(cause);
     }
 
     void internalError(int fromNode, Throwable error) {

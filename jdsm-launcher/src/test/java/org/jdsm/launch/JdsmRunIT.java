@@ -10,11 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.jdsm.comm.ucx.UcxLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code bin/jdsm run} end to end, as separate processes: the shaded jar, the script, node JVMs over
@@ -260,6 +263,35 @@ class JdsmRunIT {
             assertLogRecordsTakeOneLine(jdsm.stderr());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }
+    }
+
+    /**
+     * A node dying in {@code fin()}, while the others wait for the job's end, stops them by
+     * themselves with its rank named: node 0, which collects the nodes at the end, and the others,
+     * which hear from node 0 or find it gone.
+     */
+    @ParameterizedTest(name = "rank {0} over {1}")
+    @MethodSource("dyingRankOverEveryComm")
+    void nodeDyingInFinStopsTheOthersByThemselves(int dying, CommChoice comm) throws Exception {
+        comm.assumeUsable();
+        List<String> args = List.of("-n", "3", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.DiesInFin",
+                Integer.toString(dying));
+        try (JdsmProcess jdsm = JdsmProcess.run(comm.env(), comm.runArgs(args))) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertEquals("jdsm: job failed: rank " + dying + " exited with code 42", lastLine(jdsm.stderr()), jdsm.transcript());
+            assertFalse(jdsm.stderr().contains("jdsm: killed rank"), "they stop by themselves: " + jdsm.transcript());
+            for (int rank = 0; rank < 3; rank++) {
+                if (rank != dying) {
+                    assertTrue(jdsm.stderr().contains("[" + rank + "] jdsm: job stopped because node " + dying + " "),
+                            jdsm.transcript());
+                }
+            }
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    static Stream<Arguments> dyingRankOverEveryComm() {
+        return CommChoice.NETWORKED.stream().flatMap(comm -> Stream.of(Arguments.of(0, comm), Arguments.of(1, comm)));
     }
 
     @Test
