@@ -38,6 +38,14 @@ public final class WireFormat {
             int[][].class, double[][].class, long[][].class, float[][].class,
             ArrayList.class, java.util.HashMap.class, ArrayRange.class);
 
+    static {
+        // Kryo notes where a failure happened in a StringBuffer. Used first at the bottom of an
+        // overflowed stack, StringBuffer fails its class initialization for good, and that failure
+        // ("NoClassDefFoundError: Could not initialize class java.lang.StringBuffer") replaces the
+        // overflow, there and in every later failure of the JVM: initialize it while there is room.
+        new StringBuffer();
+    }
+
     private final List<Class<?>> registrations;
     private final ClassLoader loader;
     private final KryoPool kryos;
@@ -107,8 +115,8 @@ public final class WireFormat {
             Output out = new Output(256, -1);
             kryo.writeClassAndObject(out, value);
             return out.toBytes();
-        } catch (RuntimeException e) {
-            throw new WireException("cannot serialize " + describe(value) + ": " + e.getMessage(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw WireException.of("serialize " + describe(value), e);
         } finally {
             contentKryos.free(kryo);
         }
@@ -201,9 +209,9 @@ public final class WireFormat {
         try {
             header.accept(out);
             kryo.writeClassAndObject(out, payload);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             // Kryo fails with KryoException, but reflection problems (closed JDK modules) surface raw.
-            throw new WireException("cannot serialize " + describe(payload) + ": " + e.getMessage(), e);
+            throw WireException.of("serialize " + describe(payload), e);
         } finally {
             kryos.free(kryo);
         }
@@ -253,8 +261,8 @@ public final class WireFormat {
         Kryo kryo = kryos.obtain();
         try {
             return kryo.readClassAndObject(in);
-        } catch (RuntimeException e) {
-            throw new WireException("cannot deserialize message: " + e.getMessage(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw WireException.of("deserialize message", e);
         } finally {
             kryos.free(kryo);
         }
@@ -270,8 +278,8 @@ public final class WireFormat {
         Kryo kryo = kryos.obtain();
         try {
             return kryo.copy(value);
-        } catch (RuntimeException e) {
-            throw new WireException("cannot copy " + describe(value) + ": " + e.getMessage(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw WireException.of("copy " + describe(value), e);
         } finally {
             kryos.free(kryo);
         }

@@ -294,6 +294,31 @@ class JdsmRunIT {
         return CommChoice.NETWORKED.stream().flatMap(comm -> Stream.of(Arguments.of(0, comm), Arguments.of(1, comm)));
     }
 
+    /**
+     * Objects nested too deep for Kryo's recursion fail the job saying so, in a node JVM where
+     * StringBuffer, which Kryo's failure path takes, was first used at the bottom of the overflowed
+     * stack: the node said "NoClassDefFoundError: Could not initialize class java.lang.StringBuffer".
+     * With bigger thread stacks, as the message advises, the job passes.
+     */
+    @Test
+    void aChainTooDeepForTheStackIsNamedAsSuchAndBiggerStacksCarryIt() throws Exception {
+        List<String> job = List.of("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.DeepChain", "5000");
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(), CommChoice.NETTY.runArgs(job))) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            String last = lastLine(jdsm.stderr());
+            assertTrue(last.startsWith("jdsm: job failed: rank 1 exited with code 1: node 1 failed in start() on thread 1: ")
+                    && last.contains("its objects nest too deep for the thread's stack (it overflowed at field next "
+                    + "(org.jdsm.launch.jobs.DeepChain$Link))"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+        List<String> bigStacks = new ArrayList<>(List.of("--jvm-arg=-Xss64m"));
+        bigStacks.addAll(job);
+        try (JdsmProcess jdsm = JdsmProcess.run(Map.of(), CommChoice.NETTY.runArgs(bigStacks))) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stdout().contains("[0] rank 0 read 5000 links"), jdsm.transcript());
+        }
+    }
+
     @Test
     void nodesThatDoNotStopAfterAFailureAreKilledWithinSeconds() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.StuckInInit")) {
