@@ -10,8 +10,9 @@ import java.nio.charset.Charset;
 
 /**
  * Copies one output stream of a node JVM to ours line by line, each line prefixed with the rank
- * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}). The
- * node's {@link NodeStatus} lines are for the launcher: taken in, not copied. A line longer than
+ * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}) and the
+ * first exception that the JVM said no thread caught ({@link UncaughtLine}). The node's
+ * {@link NodeStatus} lines are for the launcher: taken in, not copied. A line longer than
  * {@link #MAX_LINE_CHARS} comes out in pieces of that length, each prefixed.
  */
 final class RankedLines implements Runnable {
@@ -30,6 +31,7 @@ final class RankedLines implements Runnable {
     private final Thread thread;
     private final NodeStatus status = new NodeStatus();
     private volatile String report;
+    private volatile String uncaught;
 
     /** Starts copying {@code in}, decoded with {@code charset}, to {@code to}. */
     RankedLines(int rank, String stream, InputStream in, Charset charset, PrintStream to) {
@@ -53,6 +55,9 @@ final class RankedLines implements Runnable {
                 to.println(prefix + line);
                 if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
                     report = line.substring(NodeMain.REPORT_PREFIX.length());
+                }
+                if (uncaught == null) {
+                    uncaught = UncaughtLine.describe(line);
                 }
             }
         } catch (IOException e) {
@@ -100,6 +105,11 @@ final class RankedLines implements Runnable {
     /** The first line of the node's failure report, or null. */
     String report() {
         return report;
+    }
+
+    /** The first exception the JVM said no thread caught ({@link UncaughtLine}), or null. */
+    String uncaught() {
+        return uncaught;
     }
 
     /** What the node said about itself on this stream. */

@@ -319,6 +319,21 @@ class JdsmRunIT {
         }
     }
 
+    /**
+     * A node whose heap is full for good cannot even report its failure: its JVM dies of the
+     * OutOfMemoryError, which the summary names, where it said only "exited with code 1".
+     */
+    @Test
+    void aNodeWithNoHeapLeftToReportItsFailureIsNamedWithTheError() throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "--jvm-arg=-Xmx64m", "-n", "2", "-t", "1", TEST_CLASSES,
+                "org.jdsm.launch.jobs.FillsItsHeap")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            String last = lastLine(jdsm.stderr());
+            assertTrue(last.startsWith("jdsm: job failed: rank 1 exited with code 1: java.lang.OutOfMemoryError"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
     @Test
     void nodesThatDoNotStopAfterAFailureAreKilledWithinSeconds() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.StuckInInit")) {

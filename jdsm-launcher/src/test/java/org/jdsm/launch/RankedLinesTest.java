@@ -64,4 +64,18 @@ class RankedLinesTest {
         assertEquals(String.join(System.lineSeparator(), "[2] " + "a".repeat(max), "[2] " + "a".repeat(max),
                 "[2] aaaaa", "[2] next", "[2] last", ""), sink.toString(StandardCharsets.UTF_8));
     }
+
+    /** The JVM's own line for a thread that died of an exception is kept, as the node's last words. */
+    @Test
+    void keepsTheFirstExceptionTheJvmSaidNoThreadCaught() throws Exception {
+        String text = "hello\nException: java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler in thread \"t1\"\n"
+                + "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n";
+        RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        lines.await(5_000);
+        assertEquals("java.lang.OutOfMemoryError (uncaught in thread \"t1\")", lines.uncaught());
+        assertEquals("java.lang.OutOfMemoryError: Java heap space (uncaught in thread \"main\")",
+                UncaughtLine.describe("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space"));
+        assertEquals(null, UncaughtLine.describe("an Exception in thread of mine"));
+    }
 }
