@@ -42,9 +42,10 @@ public final class NodeMain {
      * with its {@link ExitCodes}, announced to the launcher first ({@link NodeStatus}).
      */
     public static void main(String[] argv) {
-        NodeStatus.announceStarted(System.err);
+        LauncherStream.claim();
+        NodeStatus.announceStarted(LauncherStream.get());
         int code = run(argv, System.getenv());
-        NodeStatus.announceExit(System.err, code);
+        NodeStatus.announceExit(LauncherStream.get(), code);
         // Exit explicitly: user threads that hang after a failure must not keep the node alive.
         JvmExit.exit(code);
     }
@@ -54,7 +55,7 @@ public final class NodeMain {
         try {
             node = NodeArgs.parse(argv);
         } catch (IllegalArgumentException e) {
-            System.err.println(REPORT_PREFIX + "bad node arguments: " + e.getMessage());
+            report("bad node arguments: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         ParentWatch.start(node.watchPid(), node.rank());
@@ -85,7 +86,7 @@ public final class NodeMain {
         } catch (RuntimeException | Error e) {
             // Not a failure JDSM anticipated: the stack trace is worth having.
             report("node " + rank + " failed: " + e);
-            e.printStackTrace();
+            e.printStackTrace(LauncherStream.get());
             return ExitCodes.FAILED;
         }
     }
@@ -110,7 +111,8 @@ public final class NodeMain {
         }
     }
 
-    private static void report(String message) {
-        System.err.println(REPORT_PREFIX + message);
+    /** Prints a failure report where the launcher reads it, whatever the job did with {@code System.err}. */
+    static void report(String message) {
+        LauncherStream.get().println(REPORT_PREFIX + message);
     }
 }

@@ -26,7 +26,7 @@ final class ParentWatch {
                     return;
                 }
             }
-            System.err.println(NodeMain.REPORT_PREFIX + "node " + rank + " stops: its launcher (pid " + pid + ") is gone");
+            NodeMain.report("node " + rank + " stops: its launcher (pid " + pid + ") is gone");
             JvmExit.exit(ExitCodes.ORPHANED);
         }, "jdsm-parent-watch");
         watch.setDaemon(true);

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code bin/jdsm run} end to end, as separate processes: the shaded jar, the script, node JVMs over
@@ -330,6 +331,27 @@ class JdsmRunIT {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             String last = lastLine(jdsm.stderr());
             assertTrue(last.startsWith("jdsm: job failed: rank 1 exited with code 1: java.lang.OutOfMemoryError"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
+    /**
+     * A job that redirects or closes {@code System.err} on a node takes neither the node's word to
+     * its launcher nor its failure report with it: the job passed, where the launcher said "rank 1
+     * exited (code 0) before the job ended", and a failure is named with its cause.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"redirect", "close"})
+    void aJobTakingSystemErrLeavesTheLauncherItsNodesWord(String how) throws Exception {
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", TEST_CLASSES,
+                "org.jdsm.launch.jobs.TakesStderr", how)) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+        }
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", TEST_CLASSES,
+                "org.jdsm.launch.jobs.TakesStderr", how, "fail")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(lastLine(jdsm.stderr()).startsWith("jdsm: job failed: rank 1 exited with code 1: node 1 failed in start() "
+                    + "on thread 1: java.lang.IllegalStateException: planned failure with System.err taken"), jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }
     }

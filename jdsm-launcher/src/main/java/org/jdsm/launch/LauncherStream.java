@@ -1,0 +1,65 @@
+package org.jdsm.launch;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+
+/**
+ * The node JVM's stderr as its launcher reads it: {@link NodeStatus} lines and failure reports
+ * must reach the launcher even when the job redirects {@code System.err} (to a log file, say) or
+ * closes it. Else a node that finished the job was reported as "exited (code 0) before the job
+ * ended", and a failed one without its cause.
+ */
+final class LauncherStream {
+
+    private static volatile PrintStream claimed;
+
+    private LauncherStream() {
+    }
+
+    /**
+     * Keeps this JVM's {@code System.err} for the launcher and gives the job a view of it that
+     * writes through but whose {@code close()} only flushes. Call before any job code runs.
+     */
+    static void claim() {
+        PrintStream err = System.err;
+        claimed = err;
+        System.setErr(new PrintStream(new Unclosable(err), true, stderrCharset()));
+    }
+
+    /** The stream to the launcher: the claimed stderr, or {@code System.err} if none was claimed (cluster servers frame their own). */
+    static PrintStream get() {
+        PrintStream err = claimed;
+        return err != null ? err : System.err;
+    }
+
+    /** The charset the JVM writes stderr in (JDK 17 and 18+ name the property differently). */
+    private static Charset stderrCharset() {
+        String name = System.getProperty("stderr.encoding", System.getProperty("sun.stderr.encoding"));
+        try {
+            return name != null ? Charset.forName(name) : Charset.defaultCharset();
+        } catch (IllegalArgumentException unknown) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    /** Writes through to a stream that it never closes. */
+    private static final class Unclosable extends FilterOutputStream {
+
+        Unclosable(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len); // whole, not byte by byte as FilterOutputStream does
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}
