@@ -39,6 +39,8 @@ public final class NodeRuntime {
     /** Set before {@link #failure} when another node stopped the job, so launchers can tell culprit from bystander. */
     private volatile boolean stoppedElsewhere;
     private volatile boolean leaving;
+    /** Set once this node has joined the mesh: from then on it can tell the others. */
+    private volatile boolean joined;
     /** Per node, completed once that node told this one it failed: it is stopping, so no answer from it is awaited. */
     private final CompletableFuture<?>[] failedElsewhere;
     private SharedObjectPool pool;
@@ -88,6 +90,7 @@ public final class NodeRuntime {
             }
             pool.init(new PoolContext(myNode(), nodes(), config.threadsPerNode(), trans, wire, stats));
             trans.init(config.commConfig());
+            joined = true;
             spmd.bind(new JobInfo(myNode(), nodes(), config.threadsPerNode(), config.args(), clientFiles), pool, comm);
 
             pool.setRegistrationOpen(true);
@@ -267,22 +270,39 @@ public final class NodeRuntime {
         if (failure == null) {
             failure = reason;
             pool.abort(new DsmException(reason, e));
-            List<CompletableFuture<Object>> acks = new ArrayList<>();
-            for (int n = 0; n < nodes(); n++) {
-                if (n != myNode()) {
-                    // A node that failed as well may leave before it answers: its own Abort does instead.
-                    acks.add(CompletableFuture.anyOf(trans.request(n, new ControlMessage.Abort(myNode(), reason)),
-                            failedElsewhere[n]));
-                }
-            }
-            try {
-                CompletableFuture.allOf(acks.toArray(new CompletableFuture[0])).get(2, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // Best effort: a node that cannot be told is dead or leaving already.
-            }
+            tellOthers(reason);
             abortSignal.complete(null);
         }
         return new DsmException(reason, e);
+    }
+
+    /** Sends every other node an {@link ControlMessage.Abort} for {@code reason}; waits (2 s at most) for their answers. */
+    private void tellOthers(String reason) {
+        List<CompletableFuture<Object>> acks = new ArrayList<>();
+        for (int n = 0; n < nodes(); n++) {
+            if (n != myNode()) {
+                // A node that failed as well may leave before it answers: its own Abort does instead.
+                acks.add(CompletableFuture.anyOf(trans.request(n, new ControlMessage.Abort(myNode(), reason)),
+                        failedElsewhere[n]));
+            }
+        }
+        try {
+            CompletableFuture.allOf(acks.toArray(new CompletableFuture[0])).get(2, TimeUnit.SECONDS);
+        } catch (Exception ignored) {
+            // Best effort: a node that cannot be told is dead or leaving already.
+        }
+    }
+
+    /**
+     * Called when this node's JVM shuts down before the node finished: the job called
+     * {@code System.exit}, or a signal ends it. Tells the other nodes to stop now, as they would
+     * otherwise wait for this node until its JVM is gone: for ever if a shutdown hook of the job
+     * hangs. This node's own threads are left alone: the JVM ends them, with the job's exit code.
+     */
+    public void jvmShuttingDown() {
+        if (joined && !leaving && failure == null) {
+            tellOthers("node " + myNode() + "'s JVM is shutting down before the job ended (System.exit in the job, or a signal)");
+        }
     }
 
     private void abortFromElsewhere(String reason) {

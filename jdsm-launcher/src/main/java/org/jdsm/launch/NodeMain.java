@@ -45,6 +45,9 @@ public final class NodeMain {
         LauncherStream.claim();
         NodeStatus.announceStarted(LauncherStream.get());
         int code = run(argv, System.getenv());
+        if (ShutdownNotice.shuttingDown()) {
+            return; // the job's System.exit or a signal ends the JVM, with its own code
+        }
         NodeStatus.announceExit(LauncherStream.get(), code);
         // Exit explicitly: user threads that hang after a failure must not keep the node alive.
         JvmExit.exit(code);
@@ -104,8 +107,8 @@ public final class NodeMain {
                 .rendezvous(new TcpRendezvous(rendezvous, node.jobId(), secret, RENDEZVOUS_TIMEOUT))
                 .build();
         try (URLClassLoader loader = JobClassPath.of(node.jobPath()).loader(NodeMain.class.getClassLoader())) {
-            new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
-                    node.jobClass(), loader, node.args(), node.stats()), clientFiles).run();
+            ShutdownNotice.run(new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
+                    node.jobClass(), loader, node.args(), node.stats()), clientFiles));
         } catch (IOException e) {
             throw new UncheckedIOException("closing the job's class loader", e);
         }
@@ -113,6 +116,8 @@ public final class NodeMain {
 
     /** Prints a failure report where the launcher reads it, whatever the job did with {@code System.err}. */
     static void report(String message) {
-        LauncherStream.get().println(REPORT_PREFIX + message);
+        if (!ShutdownNotice.shuttingDown()) { // else the node only stops as its JVM ends: the launcher names that
+            LauncherStream.get().println(REPORT_PREFIX + message);
+        }
     }
 }

@@ -356,6 +356,25 @@ class JdsmRunIT {
         }
     }
 
+    /**
+     * A rank whose JVM is shutting down (the job's {@code System.exit}) but held up by a slow
+     * shutdown hook of the job stops the others at once, naming it, where they waited for it as
+     * long as the hook ran; the launcher then kills it.
+     */
+    @Test
+    void aRankHeldInItsShutdownStopsTheOthersAtOnce() throws Exception {
+        long started = System.nanoTime();
+        try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", TEST_CLASSES,
+                "org.jdsm.launch.jobs.ExitWithSlowHook")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(30), "waited for the hook\n" + jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("[0] jdsm: job stopped because node 1's JVM is shutting down before the job ended"
+                    + " (System.exit in the job, or a signal)"), jdsm.transcript());
+            assertTrue(lastLines(jdsm.stderr()).endsWith("jdsm: killed rank(s) 1 that did not stop by themselves"), jdsm.transcript());
+            assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
+        }
+    }
+
     @Test
     void nodesThatDoNotStopAfterAFailureAreKilledWithinSeconds() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", TEST_CLASSES, "org.jdsm.launch.jobs.StuckInInit")) {
