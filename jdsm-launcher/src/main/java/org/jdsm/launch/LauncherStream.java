@@ -9,12 +9,15 @@ import java.nio.charset.Charset;
 /**
  * The node JVM's stderr as its launcher reads it: {@link NodeStatus} lines and failure reports
  * must reach the launcher even when the job redirects {@code System.err} (to a log file, say) or
- * closes it. Else a node that finished the job was reported as "exited (code 0) before the job
- * ended", and a failed one without its cause.
+ * closes it, or leaves a line unfinished (a progress bar's {@code print("\r50%")}). Else a node
+ * that finished the job was reported as "exited (code 0) before the job ended", and a failed one
+ * without its cause.
  */
 final class LauncherStream {
 
     private static volatile PrintStream claimed;
+    /** Whether the job's last write to its {@code System.err} left a line unfinished. */
+    private static volatile boolean jobMidLine;
 
     private LauncherStream() {
     }
@@ -29,10 +32,21 @@ final class LauncherStream {
         System.setErr(new PrintStream(new Unclosable(err), true, stderrCharset()));
     }
 
-    /** The stream to the launcher: the claimed stderr, or {@code System.err} if none was claimed (cluster servers frame their own). */
+    /**
+     * The stream to the launcher, at the start of a line: the claimed stderr (a line the job left
+     * unfinished is ended first, as the launcher reads only whole lines as its own), or
+     * {@code System.err} if none was claimed (cluster servers frame their own).
+     */
     static PrintStream get() {
         PrintStream err = claimed;
-        return err != null ? err : System.err;
+        if (err == null) {
+            return System.err;
+        }
+        if (jobMidLine) {
+            jobMidLine = false;
+            err.println();
+        }
+        return err;
     }
 
     /** The charset the JVM writes stderr in (JDK 17 and 18+ name the property differently). */
@@ -45,7 +59,7 @@ final class LauncherStream {
         }
     }
 
-    /** Writes through to a stream that it never closes. */
+    /** Writes through to a stream that it never closes, noting whether a line is left unfinished. */
     private static final class Unclosable extends FilterOutputStream {
 
         Unclosable(OutputStream out) {
@@ -53,8 +67,17 @@ final class LauncherStream {
         }
 
         @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            jobMidLine = b != '\n' && b != '\r';
+        }
+
+        @Override
         public void write(byte[] b, int off, int len) throws IOException {
             out.write(b, off, len); // whole, not byte by byte as FilterOutputStream does
+            if (len > 0) {
+                jobMidLine = b[off + len - 1] != '\n' && b[off + len - 1] != '\r';
+            }
         }
 
         @Override

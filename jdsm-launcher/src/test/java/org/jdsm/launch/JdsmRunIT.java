@@ -336,12 +336,13 @@ class JdsmRunIT {
     }
 
     /**
-     * A job that redirects or closes {@code System.err} on a node takes neither the node's word to
-     * its launcher nor its failure report with it: the job passed, where the launcher said "rank 1
-     * exited (code 0) before the job ended", and a failure is named with its cause.
+     * A job that redirects or closes {@code System.err} on a node, or leaves a line unfinished there,
+     * takes neither the node's word to its launcher nor its failure report with it: the job passed,
+     * where the launcher said "rank 1 exited (code 0) before the job ended", and a failure is named
+     * with its cause.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"redirect", "close"})
+    @ValueSource(strings = {"redirect", "close", "unfinished"})
     void aJobTakingSystemErrLeavesTheLauncherItsNodesWord(String how) throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("--comm", "netty", "-n", "2", "-t", "1", TEST_CLASSES,
                 "org.jdsm.launch.jobs.TakesStderr", how)) {

@@ -10,7 +10,8 @@ import org.jdsm.Spmd;
 /**
  * A job whose rank 1 does with {@code System.err} what {@code args[0]} says, between two barriers:
  * {@code redirect} sends it to a file of its own (as a logging set-up may), {@code close} closes
- * it. With {@code args[1]} = {@code fail} that rank then throws.
+ * it, {@code unfinished} leaves a line unfinished there (as a progress bar does). With
+ * {@code args[1]} = {@code fail} that rank then throws.
  */
 public class TakesStderr extends Spmd {
 
@@ -18,10 +19,10 @@ public class TakesStderr extends Spmd {
     public void start() {
         barrier();
         if (myThread() == threadsPerNode()) { // the first thread of rank 1
-            if (args().get(0).equals("redirect")) {
-                System.setErr(logFile());
-            } else {
-                System.err.close();
+            switch (args().get(0)) {
+                case "redirect" -> System.setErr(logFile());
+                case "close" -> System.err.close();
+                default -> System.err.print("\rprogress: 100%");
             }
             if (args().size() > 1 && args().get(1).equals("fail")) {
                 throw new IllegalStateException("planned failure with System.err taken");
