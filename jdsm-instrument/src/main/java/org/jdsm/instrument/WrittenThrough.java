@@ -1,7 +1,12 @@
 package org.jdsm.instrument;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import javassist.bytecode.Descriptor;
 import javassist.bytecode.Opcode;
 
 /**
@@ -11,30 +16,91 @@ import javassist.bytecode.Opcode;
  * {@code obj.arr[i] = v} and {@code obj.inner.x = v} write {@code obj} (the {@code getfield}), and
  * {@code cells[i].value = v} writes {@code cells[i]} (the {@code aaload}); so does a call on the
  * element or field of a method that may change its object ({@code cells[i].move(dt)},
- * {@code obj.inner.increment()}, see {@link ReceiverWrites}). {@code grid[i][j] = v} writes
- * {@code grid[i]} as well as the row: a {@code double[][]} registered whole holds its rows as
- * contents (rows registered one by one sit in an unregistered outer array, whose check is a no-op).
- * Not seen: a write through a local alias, or one more field or element further down.
+ * {@code obj.inner.increment()}, see {@link ReceiverWrites}), and a library call that writes an
+ * array argument taken that way ({@code Arrays.fill(grid[i], v)}, the target of
+ * {@code System.arraycopy}). {@code grid[i][j] = v} writes {@code grid[i]} as well as the row: a
+ * {@code double[][]} registered whole holds its rows as contents (rows registered one by one sit
+ * in an unregistered outer array, whose check is a no-op).
+ * <p>
+ * A write through a local ({@code Cell c = cells[i]; c.value = v}, {@code for (Cell c : cells)
+ * c.move()}, {@code double[] row = grid[i]; row[j] = v}) checks for writing every element or field
+ * load stored into that local anywhere in the method: newcomers write such aliases everywhere, and
+ * javac's enhanced for loop over an array of objects is one. Finding which store reaches which use
+ * would need a data-flow analysis; taking them all only turns some read checks into write checks
+ * (a local slot reused for another variable). Not seen: a parameter, a value passed through
+ * another method or a field, and one more field or element further down.
  */
 final class WrittenThrough {
+
+    /** {@code java.util.Arrays} methods that write their first argument (an array). */
+    private static final Set<String> ARRAYS_WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
+            "parallelPrefix");
 
     private final Set<Integer> loads = new HashSet<>();
 
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
+        Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
-            int op = insn.opcode();
-            boolean arrayStore = op >= Opcode.IASTORE && op <= Opcode.SASTORE;
-            boolean call = scan.isInstanceCall(insn);
-            if (op != Opcode.PUTFIELD && !arrayStore && !call) {
+            Instruction target = writeTarget(scan, receivers, aliased.keySet(), insn);
+            if (target == null) {
                 continue;
             }
-            Instruction target = StackOrigin.targetOf(scan, insn);
-            // The callee is looked at last: only calls on an element or a field cost an analysis.
-            if (target != null && (target.opcode() == Opcode.GETFIELD || target.opcode() == Opcode.AALOAD)
-                    && (!call || receivers.mayWrite(op, CallRef.of(scan.constPool(), scan.u16At(insn))))) {
+            if (isElementOrField(target)) {
                 loads.add(target.pos());
+            } else {
+                aliased.getOrDefault(scan.referenceLoadSlot(target), List.of()).forEach(load -> loads.add(load.pos()));
             }
         }
+    }
+
+    /** Per local slot: the element and field loads stored into it ({@code Cell c = cells[i]}). */
+    private static Map<Integer, List<Instruction>> aliasedLoads(CodeScan scan) {
+        Map<Integer, List<Instruction>> aliased = new HashMap<>();
+        for (Instruction insn : scan.instructions()) {
+            int op = scan.opcodeAt(insn.pos());
+            if (op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3) {
+                Instruction value = StackOrigin.pusher(scan, insn, 0);
+                if (value != null && isElementOrField(value)) {
+                    aliased.computeIfAbsent(scan.slotOf(insn), k -> new ArrayList<>()).add(value);
+                }
+            }
+        }
+        return aliased;
+    }
+
+    /**
+     * What {@code insn} writes into: the instruction that pushed the object of a {@code putfield},
+     * the array of an array store, the receiver of a call that may change it, or the array that a
+     * {@code java.util.Arrays} writer or {@code System.arraycopy} writes; null for anything else.
+     */
+    private static Instruction writeTarget(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
+            Instruction insn) {
+        int op = insn.opcode();
+        if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
+            return StackOrigin.targetOf(scan, insn);
+        }
+        if (op == Opcode.INVOKESTATIC) {
+            CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
+            if (call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
+                return StackOrigin.pusher(scan, insn, 2); // the target, under its position and the length
+            }
+            if (call.owner().equals("java.util.Arrays") && ARRAYS_WRITERS.contains(call.name())) {
+                return StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1); // the first argument
+            }
+            return null;
+        }
+        if (!scan.isInstanceCall(insn)) {
+            return null;
+        }
+        Instruction receiver = StackOrigin.targetOf(scan, insn);
+        // The callee is looked at last: only calls on an element, a field or an alias of one cost an analysis.
+        boolean candidate = receiver != null
+                && (isElementOrField(receiver) || aliasSlots.contains(scan.referenceLoadSlot(receiver)));
+        return candidate && receivers.mayWrite(op, CallRef.of(scan.constPool(), scan.u16At(insn))) ? receiver : null;
+    }
+
+    private static boolean isElementOrField(Instruction insn) {
+        return insn.opcode() == Opcode.GETFIELD || insn.opcode() == Opcode.AALOAD;
     }
 
     /** True if the {@code getfield} or {@code aaload} at {@code pos} is written through. */

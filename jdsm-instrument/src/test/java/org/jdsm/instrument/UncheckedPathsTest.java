@@ -94,6 +94,12 @@ class UncheckedPathsTest {
         run("MoreShapesPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void writesThroughLocalAliasesAndLibraryCalls(String protocol) {
+        run("LocalAliasesPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
