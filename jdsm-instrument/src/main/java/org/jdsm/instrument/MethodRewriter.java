@@ -292,6 +292,8 @@ final class MethodRewriter {
             } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
                 ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
                 parked(insn.pos(), kind, b -> CheckCode.fieldCheck(b, true, fieldCache(insn)));
+            } else if (op == Opcode.PUTSTATIC && !method.isStaticInitializer()) {
+                staticWrite(insn);
             } else if (op == Opcode.MONITORENTER) {
                 monitorEnter(insn, forget);
             } else if (op == Opcode.MONITOREXIT) {
@@ -325,6 +327,20 @@ final class MethodRewriter {
         kind.store(b, temp);
         check.accept(b);
         kind.load(b, temp);
+    }
+
+    /**
+     * A static field is per node JVM: before a store to one (but in a static initializer, which
+     * runs once per JVM anyway), {@code Checks.staticWrite} warns if the thread holds a job-wide
+     * lock, where a newcomer sums a job-wide total into it ({@code static synchronized void
+     * add(double x) { total += x; }}) and each node keeps only its own part.
+     */
+    private void staticWrite(Instruction insn) {
+        int ref = indexAt(insn);
+        Bytecode b = at(insn.pos());
+        b.addLdc(constPool.getFieldrefClassName(ref) + "." + constPool.getFieldrefName(ref));
+        b.addLdc(site(insn.pos()));
+        b.addInvokestatic(CHECKS, "staticWrite", "(Ljava/lang/String;Ljava/lang/String;)V");
     }
 
     /**

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * instance kernels of other classes, while/do-while loops, labeled continue, try/finally, strided
  * descending loops, scatter through an index array, compound operators, a synchronized method of a
  * shared accumulator; reductions under the job object's monitor; and a reduction under a private
- * lock, which cannot be made job-wide and is reported.
+ * lock, which cannot be made job-wide and is reported, as is a total summed into a static field.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ScienceShapesTest {
@@ -50,6 +50,21 @@ class ScienceShapesTest {
         assertEquals(NODES, warnings, err);
         for (int t = 0; t < NODES * THREADS; t++) {
             Results.take("PrivateLockPlain" + t);
+        }
+    }
+
+    /** A total summed into a static field under a job-wide lock: every node kept its own part, silently. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void staticTotalsUnderAJobWideLockAreReported(String protocol) {
+        String err = stderrOf(() -> Jobs.runInstrumented("StaticTotalPlain", protocol, NODES, THREADS));
+        long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: static field "
+                + "org.jdsm.instrument.programs.StaticTotalPlain.total is written at "
+                + "org.jdsm.instrument.programs.StaticTotalPlain.add(StaticTotalPlain.java:27) inside a job-wide lock")).count();
+        assertEquals(NODES, warnings, err); // once per field and node
+        assertFalse(err.contains("lastThread"), err);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            Results.take("StaticTotalPlain" + t);
         }
     }
 

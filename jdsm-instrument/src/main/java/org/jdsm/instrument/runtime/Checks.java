@@ -133,6 +133,11 @@ public final class Checks {
         }
     }
 
+    /** Before a store to the static {@code field} (outside a static initializer), at {@code site}: see {@link StaticWrites}. */
+    public static void staticWrite(String field, String site) {
+        StaticWrites.note(field, site);
+    }
+
     /** Before a {@code java.util.Arrays} method reads ({@code write} false) or writes {@code array[from, to)}. */
     public static void bulkRange(Object array, int from, int to, boolean write) {
         if (from < to) {

@@ -59,6 +59,16 @@ final class HeldMonitors {
         return null;
     }
 
+    /** True if the thread holds a job-wide lock through a monitor. */
+    static boolean holdsJobWide() {
+        for (Entry e : HELD.get()) {
+            if (e.kind() != Kind.PRIVATE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The innermost private monitor the thread holds if it holds no job-wide lock through a monitor
      * (so a shared write here is excluded from this node's threads only); null otherwise.
