@@ -10,6 +10,7 @@ import javassist.CtMethod;
 import javassist.NotFoundException;
 import javassist.bytecode.BadBytecode;
 import javassist.bytecode.CodeAttribute;
+import javassist.bytecode.Descriptor;
 import javassist.bytecode.Opcode;
 
 /**
@@ -21,7 +22,8 @@ import javassist.bytecode.Opcode;
  * Counted as may-write, since nothing tells otherwise: a call through an interface (the
  * implementation is not known), a default or abstract method, one without code or whose class is
  * not found, a call back into a method being looked at or deeper than {@link #MAX_DEPTH}, and any
- * method of the JDK but the few known to change nothing ({@link #changesNothing}). Answers are kept per method, for every class the rewriter rewrites.
+ * method of the JDK but the few known to change nothing ({@link #changesNothing}). The same
+ * analysis tells whether a call may change an argument ({@link #mayWriteArgument}). Answers are kept per method, for every class the rewriter rewrites.
  */
 final class ReceiverWrites {
 
@@ -53,6 +55,38 @@ final class ReceiverWrites {
         if (opcode == Opcode.INVOKEINTERFACE) {
             return true;
         }
+        return mayChange(call, 0, true);
+    }
+
+    /**
+     * True unless {@code call} made by {@code opcode} surely leaves the object or array passed as
+     * its parameter {@code param} (from 0, the receiver not counted) unchanged, decided as for a
+     * receiver from the code of the method the call resolves to ({@code static void kick(Particle
+     * p) { p.vx += ...; }}, {@code clear(double[] row)}). The JDK's methods are taken as changing no
+     * argument: those that write arrays ({@code System.arraycopy}, {@code Arrays}) are checked
+     * apart, and the rest would make every {@code list.add(cells[i])} a write.
+     */
+    boolean mayWriteArgument(int opcode, CallRef call, int param) {
+        if (call.owner().startsWith("[") || isJdk(call.owner())) {
+            return false;
+        }
+        if (opcode == Opcode.INVOKEINTERFACE) {
+            return true;
+        }
+        List<String> params = ArraysCalls.parameters(call.descriptor());
+        int slot = opcode == Opcode.INVOKESTATIC ? 0 : 1;
+        for (int p = 0; p < param; p++) {
+            slot += Descriptor.dataSize(params.get(p));
+        }
+        return mayChange(call, slot, false);
+    }
+
+    /**
+     * True unless the method {@code call} resolves to surely leaves what its local {@code slot}
+     * holds on entry unchanged; a JDK method changes its receiver ({@code receiver}) unless known
+     * to change nothing, and no argument.
+     */
+    private boolean mayChange(CallRef call, int slot, boolean receiver) {
         CtMethod method;
         try {
             method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
@@ -60,10 +94,10 @@ final class ReceiverWrites {
             return true;
         }
         String declaring = method.getDeclaringClass().getName();
-        if (JDK_PREFIXES.stream().anyMatch(declaring::startsWith)) {
-            return !changesNothing(declaring, call.name());
+        if (isJdk(declaring)) {
+            return receiver && !changesNothing(declaring, call.name());
         }
-        String key = declaring + "." + call.name() + call.descriptor();
+        String key = declaring + "." + call.name() + call.descriptor() + "#" + slot;
         Boolean known = answers.get(key);
         if (known != null) {
             return known;
@@ -75,7 +109,7 @@ final class ReceiverWrites {
         boolean answer;
         try {
             CodeAttribute code = method.getMethodInfo2().getCodeAttribute();
-            answer = code == null || ThisWrites.in(code, this);
+            answer = code == null || ThisWrites.in(code, slot, this);
         } catch (BadBytecode | RuntimeException e) {
             answer = true;
         } finally {
@@ -83,6 +117,10 @@ final class ReceiverWrites {
         }
         answers.put(key, answer); // a may-write found through an unfollowed call only errs on the safe side
         return answer;
+    }
+
+    private static boolean isJdk(String className) {
+        return JDK_PREFIXES.stream().anyMatch(className::startsWith);
     }
 
     private static boolean changesNothing(String declaring, String name) {

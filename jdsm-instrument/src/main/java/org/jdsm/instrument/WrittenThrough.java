@@ -27,8 +27,10 @@ import javassist.bytecode.Opcode;
  * load stored into that local anywhere in the method: newcomers write such aliases everywhere, and
  * javac's enhanced for loop over an array of objects is one. Finding which store reaches which use
  * would need a data-flow analysis; taking them all only turns some read checks into write checks
- * (a local slot reused for another variable). Not seen: a parameter, a value passed through
- * another method or a field, and one more field or element further down.
+ * (a local slot reused for another variable). An element, field or such local passed to a method
+ * of the job's classes that may change that parameter ({@code kick(cells[i], dt)}, {@code
+ * clear(grid[i])}, see {@link ReceiverWrites#mayWriteArgument}) is written through too. Not seen:
+ * a value passed on through a second method or a field, and one more field or element further down.
  */
 final class WrittenThrough {
 
@@ -41,14 +43,12 @@ final class WrittenThrough {
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
-            Instruction target = writeTarget(scan, receivers, aliased.keySet(), insn);
-            if (target == null) {
-                continue;
-            }
-            if (isElementOrField(target)) {
-                loads.add(target.pos());
-            } else {
-                aliased.getOrDefault(scan.referenceLoadSlot(target), List.of()).forEach(load -> loads.add(load.pos()));
+            for (Instruction target : writeTargets(scan, receivers, aliased.keySet(), insn)) {
+                if (isElementOrField(target)) {
+                    loads.add(target.pos());
+                } else {
+                    aliased.getOrDefault(scan.referenceLoadSlot(target), List.of()).forEach(load -> loads.add(load.pos()));
+                }
             }
         }
     }
@@ -70,33 +70,62 @@ final class WrittenThrough {
 
     /**
      * What {@code insn} writes into: the instruction that pushed the object of a {@code putfield},
-     * the array of an array store, the receiver of a call that may change it, or the array that a
-     * {@code java.util.Arrays} writer or {@code System.arraycopy} writes; null for anything else.
+     * the array of an array store, the receiver of a call that may change it, an argument a call
+     * may change ({@link ReceiverWrites#mayWriteArgument}), or the array that a {@code
+     * java.util.Arrays} writer or {@code System.arraycopy} writes. Only elements, fields and
+     * locals holding one ({@code aliasSlots}) are looked at as receivers and arguments: the callee
+     * is analysed last.
      */
-    private static Instruction writeTarget(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
+    private static List<Instruction> writeTargets(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
             Instruction insn) {
         int op = insn.opcode();
         if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-            return StackOrigin.targetOf(scan, insn);
+            return listOf(StackOrigin.targetOf(scan, insn));
         }
-        if (op == Opcode.INVOKESTATIC) {
-            CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
-            if (call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
-                return StackOrigin.pusher(scan, insn, 2); // the target, under its position and the length
+        if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE) {
+            return List.of();
+        }
+        CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
+        if (op == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
+            return listOf(StackOrigin.pusher(scan, insn, 2)); // the target, under its position and the length
+        }
+        if (op == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
+            return ARRAYS_WRITERS.contains(call.name())
+                    ? listOf(StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1)) // the first argument
+                    : List.of();
+        }
+        if (call.name().equals("<init>")) {
+            return List.of();
+        }
+        List<Instruction> targets = new ArrayList<>();
+        List<String> params = ArraysCalls.parameters(call.descriptor());
+        int above = 0;
+        for (int p = params.size() - 1; p >= 0; p--) {
+            char kind = params.get(p).charAt(0);
+            if (kind == 'L' || kind == '[') {
+                Instruction argument = StackOrigin.pusher(scan, insn, above);
+                if (candidate(scan, aliasSlots, argument) && receivers.mayWriteArgument(op, call, p)) {
+                    targets.add(argument);
+                }
             }
-            if (call.owner().equals("java.util.Arrays") && ARRAYS_WRITERS.contains(call.name())) {
-                return StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1); // the first argument
+            above += Descriptor.dataSize(params.get(p));
+        }
+        if (op != Opcode.INVOKESTATIC) {
+            Instruction receiver = StackOrigin.targetOf(scan, insn);
+            if (candidate(scan, aliasSlots, receiver) && receivers.mayWrite(op, call)) {
+                targets.add(receiver);
             }
-            return null;
         }
-        if (!scan.isInstanceCall(insn)) {
-            return null;
-        }
-        Instruction receiver = StackOrigin.targetOf(scan, insn);
-        // The callee is looked at last: only calls on an element, a field or an alias of one cost an analysis.
-        boolean candidate = receiver != null
-                && (isElementOrField(receiver) || aliasSlots.contains(scan.referenceLoadSlot(receiver)));
-        return candidate && receivers.mayWrite(op, CallRef.of(scan.constPool(), scan.u16At(insn))) ? receiver : null;
+        return targets;
+    }
+
+    /** True for an element or field load, or a load of a local holding one. */
+    private static boolean candidate(CodeScan scan, Set<Integer> aliasSlots, Instruction pushed) {
+        return pushed != null && (isElementOrField(pushed) || aliasSlots.contains(scan.referenceLoadSlot(pushed)));
+    }
+
+    private static List<Instruction> listOf(Instruction insn) {
+        return insn == null ? List.of() : List.of(insn);
     }
 
     private static boolean isElementOrField(Instruction insn) {

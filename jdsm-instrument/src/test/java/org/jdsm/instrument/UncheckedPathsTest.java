@@ -100,6 +100,12 @@ class UncheckedPathsTest {
         run("LocalAliasesPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsAndFieldsChangedByTheMethodsTheyArePassedTo(String protocol) {
+        run("ArgumentWritesPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
