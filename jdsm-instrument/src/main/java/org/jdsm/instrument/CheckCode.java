@@ -129,16 +129,17 @@ final class CheckCode {
 
     /**
      * Calls {@code Checks.beforeEnter} on the reference on top of the stack (consumed), with
-     * {@code lock}, the job-wide lock the monitor stands for ({@link MonitorNames}; null if none).
+     * {@code lock}, the job-wide lock the monitor stands for ({@link MonitorNames}; null if none),
+     * completed with the int in {@code indexSlot} for an element's lock (-1 for any other).
      */
-    static void beforeMonitorEnter(Bytecode code, String lock) {
-        pushName(code, lock);
+    static void beforeMonitorEnter(Bytecode code, String lock, int indexSlot) {
+        pushName(code, lock, indexSlot);
         code.addInvokestatic(CHECKS, "beforeEnter", MONITOR_ENTER);
     }
 
     /** Calls {@code Checks.enter} on the reference on top of the stack (consumed), as {@link #beforeMonitorEnter}. */
-    static void monitorEnter(Bytecode code, String lock) {
-        pushName(code, lock);
+    static void monitorEnter(Bytecode code, String lock, int indexSlot) {
+        pushName(code, lock, indexSlot);
         code.addInvokestatic(CHECKS, "enter", MONITOR_ENTER);
     }
 
@@ -147,11 +148,16 @@ final class CheckCode {
         code.addInvokestatic(CHECKS, "exit", OBJECT_CHECK);
     }
 
-    private static void pushName(Bytecode code, String name) {
+    /** Pushes the lock's name; an element's lock ({@code indexSlot} not -1) gets its index filled in at run time. */
+    private static void pushName(Bytecode code, String name, int indexSlot) {
         if (name == null) {
             code.addOpcode(Opcode.ACONST_NULL);
         } else {
             code.addLdc(name);
+        }
+        if (indexSlot >= 0) {
+            code.addIload(indexSlot);
+            code.addInvokestatic(CHECKS, "elementLock", "(Ljava/lang/String;I)Ljava/lang/String;");
         }
     }
 

@@ -70,6 +70,8 @@ final class MethodRewriter {
     /** Per counted loop: the caches of the range checks before it. */
     private final Map<CountedLoop, List<ArraySite>> loopCaches = new HashMap<>();
     private final List<Integer> cacheRefSlots = new ArrayList<>();
+    /** The locals holding the index of an element whose job-wide lock a {@code monitorenter} takes. */
+    private final List<Integer> indexSlots = new ArrayList<>();
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
@@ -356,14 +358,33 @@ final class MethodRewriter {
                     + " (not javac's layout of a synchronized block)");
         }
         String lock = monitors.ofBlock(scan, insn);
+        int indexSlot = elementIndex(MonitorNames.elementLoad(scan, insn, lock));
         Bytecode before = at(insn.pos());
         before.addOpcode(Opcode.DUP);
         before.addOpcode(Opcode.DUP);
-        CheckCode.beforeMonitorEnter(before, lock);
+        CheckCode.beforeMonitorEnter(before, lock, indexSlot);
         Bytecode after = new Bytecode(constPool);
-        CheckCode.monitorEnter(after, lock);
+        CheckCode.monitorEnter(after, lock, indexSlot);
         CheckCode.forget(after, forget);
         entered.put(insn.next(), after);
+    }
+
+    /**
+     * For a monitor that is an element with a job-wide lock per index ({@code synchronized
+     * (LOCKS[b])}): a new int local that the element's {@code aaload} copies its index into (after
+     * its own check, if any: both leave the stack as they found it); -1 for any other monitor.
+     * The local starts at 0 on entry, so the verifier sees it set on every path.
+     */
+    private int elementIndex(Instruction aaload) {
+        if (aaload == null) {
+            return -1;
+        }
+        int slot = locals.allocate(1);
+        Bytecode b = at(aaload.pos());
+        b.addOpcode(Opcode.DUP);
+        b.addIstore(slot);
+        indexSlots.add(slot);
+        return slot;
     }
 
     /**
@@ -434,6 +455,10 @@ final class MethodRewriter {
             }
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
+        for (int slot : indexSlots) {
+            b.addIconst(0);
+            b.addIstore(slot);
+        }
         return b;
     }
 }

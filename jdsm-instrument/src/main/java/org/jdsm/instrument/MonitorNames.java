@@ -13,7 +13,8 @@ import javassist.bytecode.Opcode;
  * class ({@code synchronized (LOCK)}: one per JVM, and every node runs one JVM's worth of the
  * program), from an instance field of the job object ({@code synchronized (lock)} in the
  * {@code Spmd} class: one job object per node, as for {@code synchronized (this)}), and a job
- * class's {@code Class} object ({@code static synchronized} methods, {@code synchronized (Job.class)}).
+ * class's {@code Class} object ({@code static synchronized} methods, {@code synchronized (Job.class)}),
+ * and an element of an array held in such a field ({@code synchronized (LOCKS[b])}: one lock per index).
  * The lock is named after the field or class, so every node, and every way the program names the
  * field (through a subclass, say), takes the same one. At run time a shared or job object still
  * takes its own lock ({@code Checks.enter}).
@@ -23,6 +24,11 @@ final class MonitorNames {
     /** The names' common prefix, as the job monitor's ({@code org.jdsm.instrument:job-monitor}). */
     private static final String PREFIX = "org.jdsm.instrument:";
     private static final String SPMD = "org.jdsm.Spmd";
+    /**
+     * Ends the name of an element's lock, {@code ...static:com.example.Job.LOCKS[]}: the element's
+     * index goes between the brackets at run time ({@code Checks.elementLock}).
+     */
+    static final String ELEMENT = "[]";
 
     private final ClassPool types;
     private final Predicate<String> jobClasses;
@@ -45,10 +51,30 @@ final class MonitorNames {
     /**
      * The lock of the object a {@code monitorenter} takes, if that object came straight from a
      * static field of a job class, an instance field declared in a subclass of {@code Spmd}, or a
-     * job class's literal; null for anything else (a local, a parameter, a method's result, a branch's join).
+     * job class's literal, or is an element of an array that did ({@code synchronized (LOCKS[b])},
+     * lock striping: one lock per index, its name ending in {@link #ELEMENT}); null for anything
+     * else (a local, a parameter, a method's result, a branch's join).
      */
     String ofBlock(CodeScan scan, Instruction monitorenter) {
         Instruction origin = StackOrigin.pusher(scan, monitorenter, 0);
+        if (origin != null && origin.opcode() == Opcode.AALOAD) {
+            Instruction array = StackOrigin.sourceOf(scan, origin);
+            String arrayLock = array == null || array.opcode() == Opcode.AALOAD ? null : ofOrigin(scan, array);
+            return arrayLock == null ? null : arrayLock + ELEMENT;
+        }
+        return ofOrigin(scan, origin);
+    }
+
+    /**
+     * For a lock {@link #ofBlock} names after an element ({@code synchronized (LOCKS[b])}): the
+     * {@code aaload} that loads it, whose index completes the name at run time; null for any other lock.
+     */
+    static Instruction elementLoad(CodeScan scan, Instruction monitorenter, String lock) {
+        return lock != null && lock.endsWith(ELEMENT) ? StackOrigin.pusher(scan, monitorenter, 0) : null;
+    }
+
+    /** The lock of an object that came straight from {@code origin}: a field or a class literal. */
+    private String ofOrigin(CodeScan scan, Instruction origin) {
         if (origin == null) {
             return null;
         }

@@ -9,7 +9,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Monitors that are not shared objects but that the program means as one object for the whole
  * job, run instrumented on 2 nodes x 2 threads: a static lock object, a class's monitor (static
- * synchronized methods), a lock object in a field of the job. Each program adds every thread's
+ * synchronized methods), a lock object in a field of the job, the elements of an array of lock
+ * objects held in either (lock striping). Each program adds every thread's
  * contribution to totals under its monitor and checks them exactly after a barrier; without a
  * job-wide lock LRC loses other nodes' updates.
  */
@@ -113,6 +114,12 @@ class JobWideMonitorsTest {
         Jobs.runInstrumentedToOk("MailboxesPlain", protocol, NODES, THREADS, "25");
         Jobs.runInstrumentedToOk("MailboxesPlain", protocol, 4, 1, "15");
         Jobs.runInstrumentedToOk("MailboxesPlain", protocol, 3, 3, "10");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsOfAnArrayOfLocksInAStaticFieldOrAFieldOfTheJob(String protocol) {
+        run("StripedLocksPlain", protocol);
     }
 
     private static void run(String program, String protocol) {

@@ -133,6 +133,16 @@ public final class Checks {
         }
     }
 
+    /**
+     * The job-wide lock of element {@code index} of an array of lock objects held in a static
+     * field or a field of the job ({@code synchronized (LOCKS[b])}): {@code lock}, which ends in
+     * {@code []}, with the index between the brackets, so every node takes the same lock for the
+     * same index, as one JVM's threads take the same object.
+     */
+    public static String elementLock(String lock, int index) {
+        return lock.substring(0, lock.length() - 1) + index + "]";
+    }
+
     /** Before a store to the static {@code field} (outside a static initializer), at {@code site}: see {@link StaticWrites}. */
     public static void staticWrite(String field, String site) {
         StaticWrites.note(field, site);

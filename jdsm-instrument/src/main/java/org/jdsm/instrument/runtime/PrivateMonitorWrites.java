@@ -39,7 +39,7 @@ final class PrivateMonitorWrites {
                     + " excludes only this node's threads, so other nodes' writes under it are not ordered with"
                     + " these and may be lost. Synchronize on a registered object (pool.register it in init), on"
                     + " the job itself (synchronized (this) in the Spmd class), on a lock object read straight from a"
-                    + " static field or a field of the job (synchronized (LOCK)), or use pool.lock(name)/unlock(name).");
+                    + " static field or a field of the job (synchronized (LOCK)) or an element of an array read so (synchronized (LOCKS[i])), or use pool.lock(name)/unlock(name).");
         }
     }
 }
