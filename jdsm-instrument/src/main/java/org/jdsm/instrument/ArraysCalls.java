@@ -14,7 +14,8 @@ import javassist.bytecode.Bytecode;
  */
 final class ArraysCalls {
 
-    private static final Set<String> WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
+    /** The methods that write their array arguments (the first, for all of them). */
+    static final Set<String> WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
             "parallelPrefix");
     /** Methods that also read the arrays an {@code Object[]} holds (rows of a 2-D array, say). */
     private static final Set<String> DEEP = Set.of("deepEquals", "deepHashCode", "deepToString");

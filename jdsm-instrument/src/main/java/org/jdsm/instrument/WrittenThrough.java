@@ -34,10 +34,6 @@ import javassist.bytecode.Opcode;
  */
 final class WrittenThrough {
 
-    /** {@code java.util.Arrays} methods that write their first argument (an array). */
-    private static final Set<String> ARRAYS_WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
-            "parallelPrefix");
-
     private final Set<Integer> loads = new HashSet<>();
 
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
@@ -90,7 +86,7 @@ final class WrittenThrough {
             return listOf(StackOrigin.pusher(scan, insn, 2)); // the target, under its position and the length
         }
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
-            return ARRAYS_WRITERS.contains(call.name())
+            return ArraysCalls.WRITERS.contains(call.name())
                     ? listOf(StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1)) // the first argument
                     : List.of();
         }
