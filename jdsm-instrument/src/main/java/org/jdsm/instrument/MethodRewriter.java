@@ -304,6 +304,9 @@ final class MethodRewriter {
                 CheckCode.monitorExit(b);
                 CheckCode.forget(b, forget);
             } else if (isInvoke(op)) {
+                if (writtenThrough.checksReceiver(insn.pos())) {
+                    CheckCode.fieldCheck(at(insn.pos()), true, -1); // a getter's receiver: on top, as a getfield's object
+                }
                 boolean forgets = forgetsAfter(insn);
                 redirect(insn);
                 if (forgets) {

@@ -82,6 +82,56 @@ final class ReceiverWrites {
     }
 
     /**
+     * True unless the call {@code call} of a method without parameters that returns a reference
+     * (a getter, {@code ledger.getEntries()}, {@code holder.list.iterator()}) surely returns
+     * something that is not part of its receiver: a new object, null or a constant in every
+     * {@code return} of the method it resolves to, or a string or a box. Changing what such a call
+     * returns changes its receiver ({@code ledger.getEntries().add(x)}).
+     */
+    boolean mayReturnPart(int opcode, CallRef call) {
+        String returned = call.descriptor().substring(call.descriptor().indexOf(')') + 1);
+        if (call.owner().startsWith("[") || UNCHANGING.contains(Descriptor.toClassName(returned))) {
+            return false; // an array's clone() is a copy; strings and boxes never change
+        }
+        if (opcode == Opcode.INVOKEINTERFACE) {
+            return true;
+        }
+        CtMethod method;
+        try {
+            method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
+        } catch (NotFoundException e) {
+            return true;
+        }
+        String declaring = method.getDeclaringClass().getName();
+        if (isJdk(declaring)) {
+            return !UNCHANGING.contains(declaring);
+        }
+        String key = declaring + "." + call.name() + call.descriptor() + "#returned";
+        return answers.computeIfAbsent(key, k -> {
+            CodeAttribute code = method.getMethodInfo2().getCodeAttribute();
+            try {
+                return code == null || returnsAnythingButNew(new CodeScan(code));
+            } catch (BadBytecode | RuntimeException e) {
+                return true;
+            }
+        });
+    }
+
+    private static boolean returnsAnythingButNew(CodeScan scan) {
+        for (Instruction insn : scan.instructions()) {
+            if (insn.opcode() == Opcode.ARETURN) {
+                Instruction value = StackOrigin.pusher(scan, insn, 0);
+                int op = value == null ? -1 : scan.opcodeAt(value.pos());
+                if (op != Opcode.NEW && op != Opcode.ACONST_NULL && op != Opcode.LDC && op != Opcode.LDC_W
+                        && op != Opcode.NEWARRAY && op != Opcode.ANEWARRAY && op != Opcode.MULTIANEWARRAY) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * True unless the method {@code call} resolves to surely leaves what its local {@code slot}
      * holds on entry unchanged; a JDK method changes its receiver ({@code receiver}) unless known
      * to change nothing, and no argument.

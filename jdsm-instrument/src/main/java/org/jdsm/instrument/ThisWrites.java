@@ -42,7 +42,7 @@ final class ThisWrites {
                 addPos(readOrCalledOn, StackOrigin.pusher(scan, insn, 0));
             } else if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE || scan.isInstanceCall(insn)) {
                 Instruction target = StackOrigin.targetOf(scan, insn);
-                if (reaches(scan, target, slot) && (!scan.isInstanceCall(insn)
+                if (reaches(scan, target, slot, receivers) && (!scan.isInstanceCall(insn)
                         || receivers.mayWrite(op, CallRef.of(scan.constPool(), scan.u16At(insn))))) {
                     return true;
                 }
@@ -52,11 +52,21 @@ final class ThisWrites {
         return !readOrCalledOn.containsAll(thisLoads);
     }
 
-    /** True if {@code target} is local {@code slot}'s reference or a field or element reached from it, or is not known. */
-    private static boolean reaches(CodeScan scan, Instruction target, int slot) {
+    /**
+     * True if {@code target} is local {@code slot}'s reference or a field or element reached from
+     * it, or what a getter of one returns ({@code getPos().x = v}), or is not known.
+     */
+    private static boolean reaches(CodeScan scan, Instruction target, int slot, ReceiverWrites receivers) {
         Instruction at = target;
-        while (at != null && (at.opcode() == Opcode.GETFIELD || at.opcode() == Opcode.AALOAD)) {
-            at = StackOrigin.sourceOf(scan, at);
+        while (at != null) {
+            if (at.opcode() == Opcode.GETFIELD || at.opcode() == Opcode.AALOAD) {
+                at = StackOrigin.sourceOf(scan, at);
+            } else if (scan.isInstanceCall(at) && CallRef.of(scan.constPool(), scan.u16At(at)).descriptor().startsWith("()")
+                    && receivers.mayReturnPart(at.opcode(), CallRef.of(scan.constPool(), scan.u16At(at)))) {
+                at = StackOrigin.receiverOf(scan, at);
+            } else {
+                break;
+            }
         }
         return at == null || scan.referenceLoadSlot(at) == slot;
     }

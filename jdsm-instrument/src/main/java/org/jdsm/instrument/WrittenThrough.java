@@ -29,24 +29,56 @@ import javassist.bytecode.Opcode;
  * would need a data-flow analysis; taking them all only turns some read checks into write checks
  * (a local slot reused for another variable). An element, field or such local passed to a method
  * of the job's classes that may change that parameter ({@code kick(cells[i], dt)}, {@code
- * clear(grid[i])}, see {@link ReceiverWrites#mayWriteArgument}) is written through too. Not seen:
+ * clear(grid[i])}, see {@link ReceiverWrites#mayWriteArgument}) is written through too, and so
+ * is the receiver of a getter whose result is written ({@code ledger.getEntries().add(x)}): a
+ * write check of the receiver before the getter call ({@link #checksReceiver}). Not seen:
  * a value passed on through a second method or a field, and one more field or element further down.
  */
 final class WrittenThrough {
 
     private final Set<Integer> loads = new HashSet<>();
+    /** The getter calls whose receiver is written through what they return. */
+    private final Set<Integer> receiverChecks = new HashSet<>();
 
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
-            for (Instruction target : writeTargets(scan, receivers, aliased.keySet(), insn)) {
-                if (isElementOrField(target)) {
+            for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
+                Instruction target = throughGetters(scan, receivers, written);
+                if (target == null) {
+                    continue;
+                } else if (isElementOrField(target)) {
                     loads.add(target.pos());
                 } else {
                     aliased.getOrDefault(scan.referenceLoadSlot(target), List.of()).forEach(load -> loads.add(load.pos()));
                 }
             }
         }
+    }
+
+    /**
+     * {@code written} if it is not what a getter returned; else, going back through the getters
+     * ({@code ledger.getEntries().add(x)}, see {@link ReceiverWrites#mayReturnPart}), each getter
+     * call gets a write check of its receiver and the first receiver that is not a getter's
+     * result is returned (null if not known).
+     */
+    private Instruction throughGetters(CodeScan scan, ReceiverWrites receivers, Instruction written) {
+        Instruction target = written;
+        while (target != null && isGetter(scan, target)
+                && receivers.mayReturnPart(target.opcode(), CallRef.of(scan.constPool(), scan.u16At(target)))) {
+            receiverChecks.add(target.pos());
+            target = StackOrigin.receiverOf(scan, target);
+        }
+        return target;
+    }
+
+    /** True for a call of an instance method without parameters that returns a reference. */
+    private static boolean isGetter(CodeScan scan, Instruction insn) {
+        if (!scan.isInstanceCall(insn)) {
+            return false;
+        }
+        String descriptor = CallRef.of(scan.constPool(), scan.u16At(insn)).descriptor();
+        return descriptor.startsWith("()L") || descriptor.startsWith("()[");
     }
 
     /** Per local slot: the element and field loads stored into it ({@code Cell c = cells[i]}). */
@@ -68,9 +100,9 @@ final class WrittenThrough {
      * What {@code insn} writes into: the instruction that pushed the object of a {@code putfield},
      * the array of an array store, the receiver of a call that may change it, an argument a call
      * may change ({@link ReceiverWrites#mayWriteArgument}), or the array that a {@code
-     * java.util.Arrays} writer or {@code System.arraycopy} writes. Only elements, fields and
-     * locals holding one ({@code aliasSlots}) are looked at as receivers and arguments: the callee
-     * is analysed last.
+     * java.util.Arrays} writer or {@code System.arraycopy} writes. Only elements, fields, locals
+     * holding one ({@code aliasSlots}) and getters' results are looked at as receivers and
+     * arguments: the callee is analysed last.
      */
     private static List<Instruction> writeTargets(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
             Instruction insn) {
@@ -115,9 +147,10 @@ final class WrittenThrough {
         return targets;
     }
 
-    /** True for an element or field load, or a load of a local holding one. */
+    /** True for an element or field load, a load of a local holding one, or a getter's result. */
     private static boolean candidate(CodeScan scan, Set<Integer> aliasSlots, Instruction pushed) {
-        return pushed != null && (isElementOrField(pushed) || aliasSlots.contains(scan.referenceLoadSlot(pushed)));
+        return pushed != null && (isElementOrField(pushed) || aliasSlots.contains(scan.referenceLoadSlot(pushed))
+                || isGetter(scan, pushed));
     }
 
     private static List<Instruction> listOf(Instruction insn) {
@@ -126,6 +159,11 @@ final class WrittenThrough {
 
     private static boolean isElementOrField(Instruction insn) {
         return insn.opcode() == Opcode.GETFIELD || insn.opcode() == Opcode.AALOAD;
+    }
+
+    /** True if the getter call at {@code pos} returns part of its receiver, which is then written through. */
+    boolean checksReceiver(int pos) {
+        return receiverChecks.contains(pos);
     }
 
     /** True if the {@code getfield} or {@code aaload} at {@code pos} is written through. */

@@ -106,6 +106,12 @@ class UncheckedPathsTest {
         run("ArgumentWritesPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void objectsChangedThroughWhatTheirGettersReturn(String protocol) {
+        run("GettersPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
