@@ -11,6 +11,10 @@ import javassist.bytecode.Opcode;
  */
 final class CheckCode {
 
+    /** Locals holding the array and the index of an element whose job-wide lock a monitor takes ({@code LOCKS[b]}). */
+    record ElementSlots(int array, int index) {
+    }
+
     /** Locals of one cached array site: the array checked last and the range {@code [lo, hi)} it allowed. */
     record ArraySite(int array, int lo, int hi) {
     }
@@ -130,16 +134,17 @@ final class CheckCode {
     /**
      * Calls {@code Checks.beforeEnter} on the reference on top of the stack (consumed), with
      * {@code lock}, the job-wide lock the monitor stands for ({@link MonitorNames}; null if none),
-     * completed with the int in {@code indexSlot} for an element's lock (-1 for any other).
+     * completed at run time from the array and index in {@code element}'s locals for an element's
+     * lock (null for any other).
      */
-    static void beforeMonitorEnter(Bytecode code, String lock, int indexSlot) {
-        pushName(code, lock, indexSlot);
+    static void beforeMonitorEnter(Bytecode code, String lock, ElementSlots element) {
+        pushName(code, lock, element);
         code.addInvokestatic(CHECKS, "beforeEnter", MONITOR_ENTER);
     }
 
     /** Calls {@code Checks.enter} on the reference on top of the stack (consumed), as {@link #beforeMonitorEnter}. */
-    static void monitorEnter(Bytecode code, String lock, int indexSlot) {
-        pushName(code, lock, indexSlot);
+    static void monitorEnter(Bytecode code, String lock, ElementSlots element) {
+        pushName(code, lock, element);
         code.addInvokestatic(CHECKS, "enter", MONITOR_ENTER);
     }
 
@@ -148,16 +153,17 @@ final class CheckCode {
         code.addInvokestatic(CHECKS, "exit", OBJECT_CHECK);
     }
 
-    /** Pushes the lock's name; an element's lock ({@code indexSlot} not -1) gets its index filled in at run time. */
-    private static void pushName(Bytecode code, String name, int indexSlot) {
+    /** Pushes the lock's name; an element's lock ({@code element} not null) is completed at run time. */
+    private static void pushName(Bytecode code, String name, ElementSlots element) {
         if (name == null) {
             code.addOpcode(Opcode.ACONST_NULL);
         } else {
             code.addLdc(name);
         }
-        if (indexSlot >= 0) {
-            code.addIload(indexSlot);
-            code.addInvokestatic(CHECKS, "elementLock", "(Ljava/lang/String;I)Ljava/lang/String;");
+        if (element != null) {
+            code.addAload(element.array());
+            code.addIload(element.index());
+            code.addInvokestatic(CHECKS, "elementLock", "(Ljava/lang/String;Ljava/lang/Object;I)Ljava/lang/String;");
         }
     }
 

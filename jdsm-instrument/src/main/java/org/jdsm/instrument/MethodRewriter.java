@@ -71,7 +71,7 @@ final class MethodRewriter {
     private final Map<CountedLoop, List<ArraySite>> loopCaches = new HashMap<>();
     private final List<Integer> cacheRefSlots = new ArrayList<>();
     /** The locals holding the index of an element whose job-wide lock a {@code monitorenter} takes. */
-    private final List<Integer> indexSlots = new ArrayList<>();
+    private final List<CheckCode.ElementSlots> elementSlots = new ArrayList<>();
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
@@ -304,6 +304,7 @@ final class MethodRewriter {
                 CheckCode.monitorExit(b);
                 CheckCode.forget(b, forget);
             } else if (isInvoke(op)) {
+                noteElementMonitor(insn);
                 if (writtenThrough.checksReceiver(insn.pos())) {
                     CheckCode.fieldCheck(at(insn.pos()), true, -1); // a getter's receiver: on top, as a getfield's object
                 }
@@ -361,33 +362,54 @@ final class MethodRewriter {
                     + " (not javac's layout of a synchronized block)");
         }
         String lock = monitors.ofBlock(scan, insn);
-        int indexSlot = elementIndex(MonitorNames.elementLoad(scan, insn, lock));
+        CheckCode.ElementSlots element = elementSlots(MonitorNames.elementLoad(scan, insn, lock));
         Bytecode before = at(insn.pos());
         before.addOpcode(Opcode.DUP);
         before.addOpcode(Opcode.DUP);
-        CheckCode.beforeMonitorEnter(before, lock, indexSlot);
+        CheckCode.beforeMonitorEnter(before, lock, element);
         Bytecode after = new Bytecode(constPool);
-        CheckCode.monitorEnter(after, lock, indexSlot);
+        CheckCode.monitorEnter(after, lock, element);
         CheckCode.forget(after, forget);
         entered.put(insn.next(), after);
     }
 
     /**
-     * For a monitor that is an element with a job-wide lock per index ({@code synchronized
-     * (LOCKS[b])}): a new int local that the element's {@code aaload} copies its index into (after
-     * its own check, if any: both leave the stack as they found it); -1 for any other monitor.
-     * The local starts at 0 on entry, so the verifier sees it set on every path.
+     * A {@code synchronized} method called on an element of an array ({@code counters[b].add()}):
+     * its monitor is the element's own, which no rewriter sees job-wide, so where the array is
+     * shared the node warns ({@code Checks.elementMonitorCall}, at the element's load, given the array).
      */
-    private int elementIndex(Instruction aaload) {
-        if (aaload == null) {
-            return -1;
+    private void noteElementMonitor(Instruction call) {
+        if (!scan.isInstanceCall(call)) {
+            return;
         }
-        int slot = locals.allocate(1);
+        Instruction receiver = StackOrigin.receiverOf(scan, call);
+        CallRef ref = CallRef.of(constPool, indexAt(call));
+        if (receiver != null && receiver.opcode() == Opcode.AALOAD && receivers.isSynchronized(ref)) {
+            Bytecode b = at(receiver.pos());
+            b.addOpcode(Opcode.DUP2);
+            b.addOpcode(Opcode.POP);
+            b.addLdc(ref.owner() + "." + ref.name() + "() at " + site(call.pos()));
+            b.addInvokestatic(CHECKS, "elementMonitorCall", "(Ljava/lang/Object;Ljava/lang/String;)V");
+        }
+    }
+
+    /**
+     * For a monitor that is an element with a job-wide lock per index ({@code synchronized
+     * (LOCKS[b])}): new locals that the element's {@code aaload} copies its array and index into
+     * (after its own check, if any: both leave the stack as they found it); null for any other
+     * monitor. The locals start as null and 0 on entry, so the verifier sees them set on every path.
+     */
+    private CheckCode.ElementSlots elementSlots(Instruction aaload) {
+        if (aaload == null) {
+            return null;
+        }
+        CheckCode.ElementSlots slots = new CheckCode.ElementSlots(locals.allocate(1), locals.allocate(1));
         Bytecode b = at(aaload.pos());
-        b.addOpcode(Opcode.DUP);
-        b.addIstore(slot);
-        indexSlots.add(slot);
-        return slot;
+        b.addOpcode(Opcode.DUP2);
+        b.addIstore(slots.index());
+        b.addAstore(slots.array());
+        elementSlots.add(slots);
+        return slots;
     }
 
     /**
@@ -458,9 +480,11 @@ final class MethodRewriter {
             }
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
-        for (int slot : indexSlots) {
+        for (CheckCode.ElementSlots slots : elementSlots) {
+            b.addOpcode(Opcode.ACONST_NULL);
+            b.addAstore(slots.array());
             b.addIconst(0);
-            b.addIstore(slot);
+            b.addIstore(slots.index());
         }
         return b;
     }

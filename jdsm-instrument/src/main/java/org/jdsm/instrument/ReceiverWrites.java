@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import javassist.ClassPool;
 import javassist.CtMethod;
+import javassist.Modifier;
 import javassist.NotFoundException;
 import javassist.bytecode.BadBytecode;
 import javassist.bytecode.CodeAttribute;
@@ -79,6 +80,23 @@ final class ReceiverWrites {
             slot += Descriptor.dataSize(params.get(p));
         }
         return mayChange(call, slot, false);
+    }
+
+    /**
+     * True if the instance call {@code call} resolves to a {@code synchronized} method of the
+     * job's classes (read from the class as compiled, before the rewriter lowers it): its monitor
+     * is the object it is called on.
+     */
+    boolean isSynchronized(CallRef call) {
+        if (call.owner().startsWith("[")) {
+            return false;
+        }
+        try {
+            CtMethod method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
+            return !isJdk(method.getDeclaringClass().getName()) && Modifier.isSynchronized(method.getModifiers());
+        } catch (NotFoundException e) {
+            return false;
+        }
     }
 
     /**

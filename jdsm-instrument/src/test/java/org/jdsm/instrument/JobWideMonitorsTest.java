@@ -122,6 +122,21 @@ class JobWideMonitorsTest {
         run("StripedLocksPlain", protocol);
     }
 
+    /**
+     * A job-wide lock per index of a shared array (whose elements fetches replace) deadlocked with
+     * the elements' own synchronized methods. Under SC the program still deadlocks: a private
+     * monitor around instrumented writes of a shared block (jdsm-instrument README, Limits).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void elementsOfASharedArrayKeepPrivateMonitorsAndDoNotDeadlock(String protocol) {
+        Jobs.runInstrumented("SharedElementMonitorPlain", protocol, NODES, THREADS);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            Results.take("SharedElementMonitorPlain" + t);
+        }
+    }
+
     private static void run(String program, String protocol) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, ROUNDS);
     }

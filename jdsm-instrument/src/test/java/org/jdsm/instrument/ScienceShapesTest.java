@@ -68,6 +68,21 @@ class ScienceShapesTest {
         }
     }
 
+    /** A synchronized method of an element of a shared array: updates from other nodes were lost with no word. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void synchronizedMethodsOfElementsAreReported(String protocol) {
+        String err = stderrOf(() -> Jobs.runInstrumented("ElementMonitorPlain", protocol, NODES, THREADS));
+        long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: synchronized method "
+                + "org.jdsm.instrument.programs.ElementMonitorPlain$Counter.add() at "
+                + "org.jdsm.instrument.programs.ElementMonitorPlain.start(ElementMonitorPlain.java:37) is called on an element of "
+                + "shared object")).count();
+        assertEquals(NODES, warnings, err);
+        for (int t = 0; t < NODES * THREADS; t++) {
+            Results.take("ElementMonitorPlain" + t);
+        }
+    }
+
     private static String stderrOf(Runnable job) {
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -134,13 +134,26 @@ public final class Checks {
     }
 
     /**
-     * The job-wide lock of element {@code index} of an array of lock objects held in a static
-     * field or a field of the job ({@code synchronized (LOCKS[b])}): {@code lock}, which ends in
-     * {@code []}, with the index between the brackets, so every node takes the same lock for the
-     * same index, as one JVM's threads take the same object.
+     * The job-wide lock of element {@code index} of {@code array}, an array of lock objects held
+     * in a static field or a field of the job ({@code synchronized (LOCKS[b])}): {@code lock},
+     * which ends in {@code []}, with the index between the brackets, so every node takes the same
+     * lock for the same index, as one JVM's threads take the same object. Null (the element's
+     * monitor stays private) if the array is shared: a fetch replaces its elements, so one index
+     * would stand for several Java monitors on a node, and a thread holding the index's lock that
+     * enters the element's monitor again (a synchronized method of it) would wait for a thread
+     * holding that monitor while it waits for the lock.
      */
-    public static String elementLock(String lock, int index) {
+    public static String elementLock(String lock, Object array, int index) {
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && SharedClasses.mayBeShared(array) && pool.isShared(array)) {
+            return null;
+        }
         return lock.substring(0, lock.length() - 1) + index + "]";
+    }
+
+    /** Before a {@code synchronized} method {@code call} (method and site) is called on an element of {@code array}: see {@link ElementMonitors}. */
+    public static void elementMonitorCall(Object array, String call) {
+        ElementMonitors.note(array, call);
     }
 
     /** Before a store to the static {@code field} (outside a static initializer), at {@code site}: see {@link StaticWrites}. */
