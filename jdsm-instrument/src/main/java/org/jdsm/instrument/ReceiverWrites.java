@@ -91,11 +91,16 @@ final class ReceiverWrites {
         if (call.owner().startsWith("[")) {
             return false;
         }
+        CtMethod method = resolve(call);
+        return method != null && !isJdk(method.getDeclaringClass().getName()) && Modifier.isSynchronized(method.getModifiers());
+    }
+
+    /** The method {@code call} resolves to, or null if it cannot be found. */
+    private CtMethod resolve(CallRef call) {
         try {
-            CtMethod method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
-            return !isJdk(method.getDeclaringClass().getName()) && Modifier.isSynchronized(method.getModifiers());
+            return types.get(call.owner()).getMethod(call.name(), call.descriptor());
         } catch (NotFoundException e) {
-            return false;
+            return null;
         }
     }
 
@@ -114,10 +119,8 @@ final class ReceiverWrites {
         if (opcode == Opcode.INVOKEINTERFACE) {
             return true;
         }
-        CtMethod method;
-        try {
-            method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
-        } catch (NotFoundException e) {
+        CtMethod method = resolve(call);
+        if (method == null) {
             return true;
         }
         String declaring = method.getDeclaringClass().getName();
@@ -155,10 +158,8 @@ final class ReceiverWrites {
      * to change nothing, and no argument.
      */
     private boolean mayChange(CallRef call, int slot, boolean receiver) {
-        CtMethod method;
-        try {
-            method = types.get(call.owner()).getMethod(call.name(), call.descriptor());
-        } catch (NotFoundException e) {
+        CtMethod method = resolve(call);
+        if (method == null) {
             return true;
         }
         String declaring = method.getDeclaringClass().getName();

@@ -1,6 +1,5 @@
 package org.jdsm.instrument.programs;
 
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -11,27 +10,7 @@ import org.jdsm.instrument.Results;
  * element's monitor, held by a thread waiting for the lock). Records the total (not exact: the
  * monitors stay private).
  */
-public class SharedElementMonitorPlain extends Spmd {
-
-    /** An element with a synchronized method. */
-    public static class Counter {
-        long n;
-
-        synchronized void add() {
-            n++;
-        }
-    }
-
-    Counter[] counters;
-
-    @Override
-    public void init() {
-        Counter[] c = new Counter[4];
-        for (int k = 0; k < c.length; k++) {
-            c[k] = new Counter();
-        }
-        counters = pool.register(c, 1);
-    }
+public class SharedElementMonitorPlain extends ElementMonitorPlain {
 
     @Override
     public void start() {
