@@ -957,18 +957,38 @@ public abstract class SharedObjectPool implements MessageHandler {
         return result;
     }
 
-    /** True if {@code future} is done within {@link #YIELD_AFTER_MILLIS} (its outcome is left to {@link #await}). */
+    /**
+     * True if {@code future} is done within {@link #YIELD_AFTER_MILLIS} (its outcome is left to
+     * {@link #await}). An interrupted thread waits as long: taking its interrupt for "done" would
+     * skip the yield on every wait while it stays interrupted, and its waits could form a cycle.
+     */
     private static boolean completesSoon(Future<?> future) {
         try {
-            future.get(YIELD_AFTER_MILLIS, TimeUnit.MILLISECONDS);
+            getUninterruptibly(future, TimeUnit.MILLISECONDS.toNanos(YIELD_AFTER_MILLIS));
             return true;
         } catch (TimeoutException e) {
             return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return true;
         } catch (ExecutionException e) {
             return true;
+        }
+    }
+
+    /** {@code future.get} for at most {@code timeoutNanos}, not ended by an interrupt, which stays set for the caller. */
+    private static <T> T getUninterruptibly(Future<T> future, long timeoutNanos) throws ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true; // cleared by the throw: the next get waits
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -988,25 +1008,17 @@ public abstract class SharedObjectPool implements MessageHandler {
      */
     final <T> T awaitOutcome(Future<T> future, boolean interruptible) throws ExecutionException {
         LongWait wait = new LongWait();
-        boolean interrupted = false;
-        try {
-            while (true) {
-                checkAborted();
-                wait.check(() -> null);
-                try {
-                    return future.get(100, TimeUnit.MILLISECONDS);
-                } catch (TimeoutException e) {
-                    // loop to re-check abort
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    if (interruptible) {
-                        throw new DsmException("interrupted while waiting for the DSM", e);
-                    }
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt(); // kept for the caller
+        long slice = TimeUnit.MILLISECONDS.toNanos(100);
+        while (true) {
+            checkAborted();
+            wait.check(() -> null);
+            try {
+                return interruptible ? future.get(slice, TimeUnit.NANOSECONDS) : getUninterruptibly(future, slice);
+            } catch (TimeoutException e) {
+                // loop to re-check abort
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DsmException("interrupted while waiting for the DSM", e);
             }
         }
     }

@@ -38,6 +38,22 @@ class CrossedOrderWritersTest {
         Jobs.runOver(comm, CrossedOrderWriters.class, protocol, shape, List.of(arg("rounds", comm.equals("chaos") ? 4 : 10), arg("seed", 41)));
     }
 
+    /**
+     * The same with every thread interrupted through each round's writes and reads (the flag kept
+     * set by every DSM wait, cleared before the barrier). An interrupted thread under SC once took
+     * its interrupt for a block that came at once, so it never gave its later written blocks up
+     * before waiting, and crossed orders could wait for each other for ever.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.jdsm.protocol.suite.Suite#protocolNames")
+    @Timeout(60)
+    void interruptedWritersLoseNothingAndKeepTheirInterrupt(String protocol) {
+        for (Shape shape : List.of(new Shape(3, 3), new Shape(2, 4))) {
+            Jobs.runOver("local", CrossedOrderWriters.class, protocol, shape,
+                    List.of(arg("rounds", 10), arg("seed", 41), arg("interrupted", 1)));
+        }
+    }
+
     public static final class CrossedOrderWriters extends Spmd {
         static final int BLOCKS = 6;
 
@@ -58,6 +74,7 @@ class CrossedOrderWritersTest {
         public void start() {
             JobArgs args = JobArgs.of(this);
             int rounds = args.integer("rounds", 10);
+            boolean interrupted = args.integer("interrupted", 0) == 1; // then no touch(), which an interrupt ends
             Random choices = args.choices(myThread());
             Random pauses = args.pauses(myThread());
             List<Integer> order = new ArrayList<>();
@@ -66,11 +83,15 @@ class CrossedOrderWritersTest {
             }
             for (int p = 1; p <= rounds; p++) {
                 Collections.shuffle(order, choices);
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
                 for (int b : order) {
-                    writeSlot(b, p, choices.nextInt(3), pauses);
-                    readBlock(choices.nextInt(BLOCKS), p, false, choices.nextBoolean());
+                    writeSlot(b, p, choices.nextInt(interrupted ? 2 : 3), pauses);
+                    readBlock(choices.nextInt(BLOCKS), p, false, !interrupted && choices.nextBoolean());
                 }
                 incrementCounter((myThread() + p) % nodes());
+                Check.that(Thread.interrupted() == interrupted, () -> "the interrupt was not kept through the round's DSM waits");
                 barrier();
                 for (int b = 0; b < BLOCKS; b++) {
                     readBlock(b, p, true, false);
