@@ -1,7 +1,5 @@
 package org.jdsm.instrument.runtime;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.SharedObjectPool;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.runtime.SpmdThreads;
@@ -15,7 +13,7 @@ import org.jdsm.runtime.SpmdThreads;
  */
 final class ElementMonitors {
 
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    private static final OncePerNode WARNED = new OncePerNode();
 
     private ElementMonitors() {
     }
@@ -26,7 +24,7 @@ final class ElementMonitors {
             return; // under a job-wide lock (synchronized (counters[b]) around the call) the updates are ordered
         }
         SharedObjectPool pool = SpmdThreads.pool();
-        if (pool == null || !pool.isShared(array) || !WARNED.add(System.identityHashCode(pool) + " " + call)) {
+        if (pool == null || !pool.isShared(array) || !WARNED.first(pool, call)) {
             return;
         }
         System.err.println("jdsm: warning: synchronized method " + call + " is called on an element of "

@@ -1,7 +1,5 @@
 package org.jdsm.instrument.runtime;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.SharedObjectPool;
 import org.jdsm.runtime.SpmdThreads;
 
@@ -16,7 +14,7 @@ import org.jdsm.runtime.SpmdThreads;
  */
 final class PrivateMonitorWrites {
 
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    private static final OncePerNode WARNED = new OncePerNode();
     private static final StackWalker WALKER = StackWalker.getInstance();
 
     private PrivateMonitorWrites() {
@@ -33,7 +31,7 @@ final class PrivateMonitorWrites {
                 .filter(f -> !f.getClassName().startsWith("org.jdsm.instrument.runtime."))
                 .findFirst().map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")")
                 .orElse("?"));
-        if (WARNED.add(System.identityHashCode(pool) + " " + site)) {
+        if (WARNED.first(pool, site)) {
             System.err.println("jdsm: warning: " + pool.registered(obj) + " is written at " + site
                     + " inside synchronized on a " + monitor.getClass().getName() + " that is not shared: its monitor"
                     + " excludes only this node's threads, so other nodes' writes under it are not ordered with"

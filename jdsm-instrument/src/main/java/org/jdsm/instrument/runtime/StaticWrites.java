@@ -1,7 +1,5 @@
 package org.jdsm.instrument.runtime;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.runtime.SpmdThreads;
 
 /**
@@ -13,14 +11,14 @@ import org.jdsm.runtime.SpmdThreads;
  */
 final class StaticWrites {
 
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    private static final OncePerNode WARNED = new OncePerNode();
 
     private StaticWrites() {
     }
 
     /** Before a store to the static {@code field} at {@code site} (both as the rewriter names them). */
     static void note(String field, String site) {
-        if (!HeldMonitors.holdsJobWide() || !WARNED.add(System.identityHashCode(SpmdThreads.pool()) + " " + field)) {
+        if (!HeldMonitors.holdsJobWide() || !WARNED.first(SpmdThreads.pool(), field)) {
             return;
         }
         System.err.println("jdsm: warning: static field " + field + " is written at " + site + " inside a"
