@@ -35,6 +35,12 @@ final class ReceiverWrites {
     private static final Set<String> UNCHANGING = Set.of("java.lang.String", "java.lang.Integer", "java.lang.Long",
             "java.lang.Double", "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
             "java.lang.Boolean");
+    /**
+     * The JDK's static methods that change the collection passed as their first argument
+     * ({@code Collections.sort(holder.list)}): a newcomer's way to reorder or fill a shared list.
+     */
+    private static final Map<String, Set<String>> JDK_FIRST_ARGUMENT_WRITERS = Map.of("java.util.Collections",
+            Set.of("sort", "shuffle", "reverse", "swap", "fill", "rotate", "copy", "addAll", "replaceAll"));
     /** Object's methods that call nothing back (toString calls hashCode, which a class may override). */
     private static final Set<String> OBJECT_QUERIES = Set.of("getClass", "hashCode", "equals");
 
@@ -64,11 +70,16 @@ final class ReceiverWrites {
      * its parameter {@code param} (from 0, the receiver not counted) unchanged, decided as for a
      * receiver from the code of the method the call resolves to ({@code static void kick(Particle
      * p) { p.vx += ...; }}, {@code clear(double[] row)}). The JDK's methods are taken as changing no
-     * argument: those that write arrays ({@code System.arraycopy}, {@code Arrays}) are checked
-     * apart, and the rest would make every {@code list.add(cells[i])} a write.
+     * argument but the first of {@link #JDK_FIRST_ARGUMENT_WRITERS}: those that write arrays
+     * ({@code System.arraycopy}, {@code Arrays}) are checked apart, and the rest would make every
+     * {@code list.add(cells[i])} a write.
      */
     boolean mayWriteArgument(int opcode, CallRef call, int param) {
-        if (call.owner().startsWith("[") || isJdk(call.owner())) {
+        if (isJdk(call.owner())) {
+            return opcode == Opcode.INVOKESTATIC && param == 0
+                    && JDK_FIRST_ARGUMENT_WRITERS.getOrDefault(call.owner(), Set.of()).contains(call.name());
+        }
+        if (call.owner().startsWith("[")) {
             return false;
         }
         if (opcode == Opcode.INVOKEINTERFACE) {

@@ -1,6 +1,8 @@
 package org.jdsm.instrument;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,8 +33,9 @@ import javassist.bytecode.Opcode;
  * of the job's classes that may change that parameter ({@code kick(cells[i], dt)}, {@code
  * clear(grid[i])}, see {@link ReceiverWrites#mayWriteArgument}) is written through too, and so
  * is the receiver of a getter whose result is written ({@code ledger.getEntries().add(x)}): a
- * write check of the receiver before the getter call ({@link #checksReceiver}). Not seen:
- * a value passed on through a second method or a field, and one more field or element further down.
+ * write check of the receiver before the getter call ({@link #checksReceiver}). A write
+ * further down writes every element and field on the way ({@code bags[i].items.add(x)} writes
+ * {@code bags[i]}). Not seen: a value passed on through a second method or a field.
  */
 final class WrittenThrough {
 
@@ -44,13 +47,31 @@ final class WrittenThrough {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
             for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
-                Instruction target = throughGetters(scan, receivers, written);
-                if (target == null) {
-                    continue;
-                } else if (isElementOrField(target)) {
-                    loads.add(target.pos());
-                } else {
-                    aliased.getOrDefault(scan.referenceLoadSlot(target), List.of()).forEach(load -> loads.add(load.pos()));
+                markWritten(scan, aliased, throughGetters(scan, receivers, written));
+            }
+        }
+    }
+
+    /**
+     * Marks {@code target} written, and every element or field load it was reached through: a
+     * write into {@code bags[i].items} or {@code cells[i].pos.x} writes {@code bags[i]} and {@code
+     * cells[i]}, whose contents include what they hold. A local holding an element or field stands
+     * for every such load stored into it. Loads of objects that are not shared get write checks
+     * that do nothing, as their read checks did.
+     */
+    private void markWritten(CodeScan scan, Map<Integer, List<Instruction>> aliased, Instruction target) {
+        Deque<Instruction> pending = new ArrayDeque<>();
+        if (target != null) {
+            pending.push(target);
+        }
+        while (!pending.isEmpty()) {
+            Instruction load = pending.pop();
+            if (!isElementOrField(load)) {
+                aliased.getOrDefault(scan.referenceLoadSlot(load), List.of()).forEach(pending::push);
+            } else if (loads.add(load.pos())) {
+                Instruction source = StackOrigin.sourceOf(scan, load);
+                if (source != null) {
+                    pending.push(source);
                 }
             }
         }

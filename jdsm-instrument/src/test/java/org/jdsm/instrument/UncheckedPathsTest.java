@@ -112,6 +112,18 @@ class UncheckedPathsTest {
         run("GettersPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void listsOfSharedObjectsChangedByTheJdksCollections(String protocol) {
+        run("JdkCollectionWritesPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void writesTwoAndMoreLevelsBelowAnElementOrSharedObject(String protocol) {
+        run("DeeperWritesPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
