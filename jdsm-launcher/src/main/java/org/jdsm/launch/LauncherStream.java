@@ -11,9 +11,10 @@ import java.nio.charset.Charset;
  * must reach the launcher even when the job redirects {@code System.err} (to a log file, say) or
  * closes it, or leaves a line unfinished (a progress bar's {@code print("\r50%")}). Else a node
  * that finished the job was reported as "exited (code 0) before the job ended", and a failed one
- * without its cause.
+ * without its cause. A node JVM of {@code jdsm run} claims its own stderr; a cluster server claims
+ * the stream that frames its stderr for the manager.
  */
-final class LauncherStream {
+public final class LauncherStream {
 
     private static volatile PrintStream claimed;
     /** Whether the job's last write to its {@code System.err} left a line unfinished. */
@@ -26,18 +27,23 @@ final class LauncherStream {
      * Keeps this JVM's {@code System.err} for the launcher and gives the job a view of it that
      * writes through but whose {@code close()} only flushes. Call before any job code runs.
      */
-    static void claim() {
+    public static void claim() {
+        claim(stderrCharset());
+    }
+
+    /** As {@link #claim()}, for a {@code System.err} that encodes in {@code charset} (a server's framed stderr: UTF-8). */
+    public static void claim(Charset charset) {
         PrintStream err = System.err;
         claimed = err;
-        System.setErr(new PrintStream(new Unclosable(err), true, stderrCharset()));
+        System.setErr(new PrintStream(new Unclosable(err), true, charset));
     }
 
     /**
      * The stream to the launcher, at the start of a line: the claimed stderr (a line the job left
      * unfinished is ended first, as the launcher reads only whole lines as its own), or
-     * {@code System.err} if none was claimed (cluster servers frame their own).
+     * {@code System.err} if none was claimed.
      */
-    static PrintStream get() {
+    public static PrintStream get() {
         PrintStream err = claimed;
         if (err == null) {
             return System.err;

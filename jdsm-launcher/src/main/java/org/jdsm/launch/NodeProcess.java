@@ -10,9 +10,6 @@ import java.util.concurrent.TimeUnit;
 /** One node JVM of a local job: the process, its rank-prefixed output, and how it ended. */
 final class NodeProcess implements Supervised {
 
-    /** The exit code of a JVM whose main thread died of an exception nobody caught. */
-    private static final int JVM_DIED_UNCAUGHT = 1;
-
     private final int rank;
     private final Process process;
     private final RankedLines stdout;
@@ -83,11 +80,6 @@ final class NodeProcess implements Supervised {
                 : !status.started() ? NodeExit.Ending.NOT_STARTED
                 : status.announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
                 : NodeExit.Ending.UNANNOUNCED;
-        String report = stderr.report();
-        if (report == null && ending == NodeExit.Ending.UNANNOUNCED && code == JVM_DIED_UNCAUGHT) {
-            // Its main thread died of an exception, an OutOfMemoryError, say, with no room left to report it.
-            report = stderr.uncaught();
-        }
-        return new NodeExit(rank, code, ending, report);
+        return new NodeExit(rank, code, ending, stderr.lastWords().explain(code, ending));
     }
 }

@@ -10,8 +10,7 @@ import java.nio.charset.Charset;
 
 /**
  * Copies one output stream of a node JVM to ours line by line, each line prefixed with the rank
- * ({@code [2] }), and remembers the node's failure report ({@link NodeMain#REPORT_PREFIX}) and the
- * first exception that the JVM said no thread caught ({@link UncaughtLine}). The node's
+ * ({@code [2] }), and remembers what it says about why it failed ({@link NodeLastWords}). The node's
  * {@link NodeStatus} lines are for the launcher: taken in, not copied. A line longer than
  * {@link #MAX_LINE_CHARS} comes out in pieces of that length, each prefixed.
  */
@@ -30,8 +29,7 @@ final class RankedLines implements Runnable {
     private final PrintStream to;
     private final Thread thread;
     private final NodeStatus status = new NodeStatus();
-    private volatile String report;
-    private volatile String uncaught;
+    private final NodeLastWords lastWords = new NodeLastWords();
 
     /** Starts copying {@code in}, decoded with {@code charset}, to {@code to}. */
     RankedLines(int rank, String stream, InputStream in, Charset charset, PrintStream to) {
@@ -53,12 +51,7 @@ final class RankedLines implements Runnable {
                     continue;
                 }
                 to.println(prefix + line);
-                if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
-                    report = line.substring(NodeMain.REPORT_PREFIX.length());
-                }
-                if (uncaught == null) {
-                    uncaught = UncaughtLine.describe(line);
-                }
+                lastWords.note(line);
             }
         } catch (IOException e) {
             // The node was killed mid-line; what it wrote before is out already.
@@ -102,14 +95,9 @@ final class RankedLines implements Runnable {
         }
     }
 
-    /** The first line of the node's failure report, or null. */
-    String report() {
-        return report;
-    }
-
-    /** The first exception the JVM said no thread caught ({@link UncaughtLine}), or null. */
-    String uncaught() {
-        return uncaught;
+    /** The node's failure report and uncaught exception, as far as they came on this stream. */
+    NodeLastWords lastWords() {
+        return lastWords;
     }
 
     /** What the node said about itself on this stream. */

@@ -128,6 +128,12 @@ final class JdsmProcess implements AutoCloseable {
         return stderr.toString();
     }
 
+    /** The last line of stderr so far: the launcher's summary once the job has ended. */
+    String lastStderrLine() {
+        String[] lines = stderr().strip().split("\n");
+        return lines[lines.length - 1];
+    }
+
     /** Both streams, for failure messages. */
     String transcript() {
         return "--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;

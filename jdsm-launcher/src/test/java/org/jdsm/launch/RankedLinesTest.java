@@ -23,7 +23,7 @@ class RankedLinesTest {
         lines.await(5_000);
         assertEquals(String.join(System.lineSeparator(), "[3] hello", "[3] jdsm: node 3 failed in start(): boom",
                 "[3] \tat X.y(X.java:1)", "[3] jdsm: later", "[3] no newline", ""), sink.toString(StandardCharsets.UTF_8));
-        assertEquals("node 3 failed in start(): boom", lines.report());
+        assertEquals("node 3 failed in start(): boom", lines.lastWords().report());
     }
 
     @Test
@@ -73,7 +73,7 @@ class RankedLinesTest {
         RankedLines lines = new RankedLines(1, "err", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
                 StandardCharsets.UTF_8, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         lines.await(5_000);
-        assertEquals("java.lang.OutOfMemoryError (uncaught in thread \"t1\")", lines.uncaught());
+        assertEquals("java.lang.OutOfMemoryError (uncaught in thread \"t1\")", lines.lastWords().uncaught());
         assertEquals("java.lang.OutOfMemoryError: Java heap space (uncaught in thread \"main\")",
                 UncaughtLine.describe("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space"));
         assertEquals(null, UncaughtLine.describe("an Exception in thread of mine"));

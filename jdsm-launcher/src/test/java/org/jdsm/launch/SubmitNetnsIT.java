@@ -28,6 +28,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code jdsm submit} on a real cluster made of network namespaces (netns-cluster.sh): a laptop
@@ -150,6 +152,44 @@ class SubmitNetnsIT {
                 assertTrue(jdsm.stdout().contains("[" + rank + "] rank " + rank + " read 4 numbers"), jdsm.transcript());
             }
             assertTrue(jdsm.stdout().contains("[0] refused: cannot read client file ../outside.txt"), jdsm.transcript());
+        }
+    }
+
+    /**
+     * A job that redirects or closes {@code System.err} on a rank, or leaves a line unfinished
+     * there, still has a failure named with its cause, as under {@code jdsm run}: the report went
+     * into the job's file, nowhere, or the end of the job's line, and the summary said only "rank 1
+     * on 10.213.1.12 exited with code 1".
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"redirect", "close", "unfinished"})
+    void aJobTakingSystemErrLeavesTheManagerItsServersWord(String how) throws Exception {
+        try (JdsmProcess jdsm = submit("-n", "2", "-t", "1", jobsJar.toString(), "org.jdsm.launch.jobs.TakesStderr", how)) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+        }
+        try (JdsmProcess jdsm = submit("-n", "2", "-t", "1", jobsJar.toString(), "org.jdsm.launch.jobs.TakesStderr", how,
+                "fail")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.lastStderrLine().startsWith("jdsm: job failed: rank 1 on 10.213.1.12 exited with code 1: node 1 "
+                    + "failed in start() on thread 1: java.lang.IllegalStateException: planned failure with System.err taken"),
+                    jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("\n[1] jdsm: node 1 failed in start()"), "a report line of its own\n"
+                    + jdsm.transcript());
+        }
+    }
+
+    /**
+     * A Server whose heap is full for good cannot even report its failure; the summary names the
+     * OutOfMemoryError as {@code jdsm run}'s does, where it said "ended without a report ... (the
+     * job called System.exit, or the JVM failed)".
+     */
+    @Test
+    void aServerWithNoHeapLeftToReportItsFailureIsNamedWithTheError() throws Exception {
+        try (JdsmProcess jdsm = submit("--jvm-arg=-Xmx64m", "-n", "2", "-t", "1", jobsJar.toString(),
+                "org.jdsm.launch.jobs.FillsItsHeap")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.lastStderrLine().startsWith("jdsm: job failed: rank 1 on 10.213.1.12 exited with code 1: "
+                    + "java.lang.OutOfMemoryError"), jdsm.transcript());
         }
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jdsm.launch.ExitCodes;
 import org.jdsm.launch.JvmExit;
+import org.jdsm.launch.LauncherStream;
 import org.jdsm.launch.NodeMain;
 import org.jdsm.launch.Version;
 
@@ -49,14 +50,15 @@ public final class ClusterServer {
             Path jar = writeJobJars(JobJars.decode(expect(FrameType.JAR).payload()));
             int rank = start.node().rank();
             files = new RemoteClientFiles(rank, out);
-            frameStandardStreams(rank);
+            PrintStream framedOut = frameStandardStreams(rank);
             try (Liveness liveness = new Liveness("manager", out, silence -> stop("the ClusterManager is silent: " + silence))) {
                 startReader(liveness);
                 String bindHost = RouteProbe.localAddressToward(start.rendezvous().host());
                 int code = NodeMain.outcome(rank, () -> NodeMain.runNode(start.node().withJobPath(jar), start.secret(),
                         start.rendezvous(), bindHost, files));
-                System.out.close();
-                System.err.close();
+                // The framed streams themselves, whatever the job set: each sends its unfinished line.
+                framedOut.close();
+                LauncherStream.get().close();
                 out.trySend(FrameType.EXIT, new Exit(code, List.of()).encode());
                 return code;
             }
@@ -96,16 +98,23 @@ public final class ClusterServer {
         return frame;
     }
 
-    /** The job's prints become frames; rank 0 reads the client's stdin. */
-    private void frameStandardStreams(int rank) throws IOException {
-        System.setOut(new PrintStream(new FramedLines(FrameType.OUT, rank, out), true, StandardCharsets.UTF_8));
+    /**
+     * The job's prints become frames; its stderr's frames are kept for the server's own reports
+     * ({@link LauncherStream}), whatever the job does with {@code System.err}; rank 0 reads the
+     * client's stdin. Returns the framed stdout.
+     */
+    private PrintStream frameStandardStreams(int rank) throws IOException {
+        PrintStream framedOut = new PrintStream(new FramedLines(FrameType.OUT, rank, out), true, StandardCharsets.UTF_8);
+        System.setOut(framedOut);
         System.setErr(new PrintStream(new FramedLines(FrameType.ERR, rank, out), true, StandardCharsets.UTF_8));
+        LauncherStream.claim(StandardCharsets.UTF_8);
         if (rank == 0) {
             stdin = new StdinCredit.Input(out);
             System.setIn(stdin);
         } else {
             System.setIn(InputStream.nullInputStream());
         }
+        return framedOut;
     }
 
     private void startReader(Liveness liveness) {
@@ -146,8 +155,9 @@ public final class ClusterServer {
 
     /** Ends this server at once: the job is over for it, whatever its threads are doing. */
     private void stop(String why) {
-        System.err.println(NodeMain.REPORT_PREFIX + "server stops: " + why);
-        System.err.flush();
+        PrintStream manager = LauncherStream.get(); // not System.err: the job may have taken that
+        manager.println(NodeMain.REPORT_PREFIX + "server stops: " + why);
+        manager.flush();
         // Announced, so the manager tells this bystander from a job that called System.exit(3).
         out.trySend(FrameType.EXIT, new Exit(ExitCodes.STOPPED, List.of()).encode());
         JvmExit.exit(ExitCodes.STOPPED);

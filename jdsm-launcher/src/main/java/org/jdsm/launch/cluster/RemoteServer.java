@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.jdsm.launch.LaunchException;
 import org.jdsm.launch.NodeExit;
-import org.jdsm.launch.NodeMain;
+import org.jdsm.launch.NodeLastWords;
 import org.jdsm.launch.ProcessTrees;
 import org.jdsm.launch.Supervised;
 
@@ -36,7 +36,8 @@ final class RemoteServer implements Supervised {
     private final List<Thread> readers = new ArrayList<>();
     private volatile boolean connected;
     private volatile Integer reportedCode;
-    private volatile String report;
+    /** From the job's stderr frames and the process's raw stderr (where a JVM out of memory writes). */
+    private final NodeLastWords lastWords = new NodeLastWords();
     private volatile String silence;
     private volatile boolean killed;
     private final Runnable reap;
@@ -117,14 +118,16 @@ final class RemoteServer implements Supervised {
         }
         if (killed) {
             return new NodeExit(rank, host, reportedCode != null ? reportedCode : process.exitValue(),
-                    NodeExit.Ending.KILLED, report);
+                    NodeExit.Ending.KILLED, lastWords.report());
         }
         if (reportedCode != null) {
-            return new NodeExit(rank, host, reportedCode, NodeExit.Ending.ANNOUNCED, report);
+            return new NodeExit(rank, host, reportedCode, NodeExit.Ending.ANNOUNCED, lastWords.report());
         }
         int code = process.exitValue();
-        String why = RemoteDiagnosis.explain("the Server", host, code, tail(), connected, remoteJava);
-        return new NodeExit(rank, host, code, NodeExit.Ending.UNANNOUNCED, report != null ? report : why);
+        // Only a server that ran has words of its own; before that, its stderr is ssh's or the JVM's start-up.
+        String own = connected ? lastWords.explain(code, NodeExit.Ending.UNANNOUNCED) : null;
+        return new NodeExit(rank, host, code, NodeExit.Ending.UNANNOUNCED, own != null ? own
+                : RemoteDiagnosis.explain("the Server", host, code, tail(), connected, remoteJava));
     }
 
     /** Kills the ssh process; the server, reading end of stream, ends itself. */
@@ -153,7 +156,7 @@ final class RemoteServer implements Supervised {
                     case OUT, FILE_REQUEST, STDIN_CREDIT -> relay(frame);
                     case ERR -> {
                         relay(frame);
-                        noteReport(Line.decode(frame.payload()).text());
+                        lastWords.note(Line.decode(frame.payload()).text());
                     }
                     case EXIT -> reportedCode = Exit.decode(frame.payload()).code();
                     default -> {
@@ -179,16 +182,11 @@ final class RemoteServer implements Supervised {
                     }
                     stderrTail.addLast(line);
                 }
+                lastWords.note(line);
                 toClient.trySend(FrameType.ERR, new Line(rank, line).encode());
             }
         } catch (IOException e) {
             // The process is gone.
-        }
-    }
-
-    private void noteReport(String line) {
-        if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
-            report = line.substring(NodeMain.REPORT_PREFIX.length());
         }
     }
 

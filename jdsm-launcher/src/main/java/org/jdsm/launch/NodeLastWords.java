@@ -1,0 +1,48 @@
+package org.jdsm.launch;
+
+/**
+ * What a node said about why it failed, picked from the lines of its stderr: its own failure report
+ * ({@link NodeMain#REPORT_PREFIX}) and the first exception that the JVM said no thread caught
+ * ({@link UncaughtLine}). Shared by {@code jdsm run}, which reads a node JVM's stderr, and the
+ * ClusterManager, which reads a server's, so that both name a failure in the same words.
+ */
+public final class NodeLastWords {
+
+    /** The exit code of a JVM whose main thread died of an exception nobody caught. */
+    private static final int JVM_DIED_UNCAUGHT = 1;
+
+    private volatile String report;
+    private volatile String uncaught;
+
+    /** Takes in one line the node printed on stderr (without its rank prefix). */
+    public void note(String line) {
+        if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
+            report = line.substring(NodeMain.REPORT_PREFIX.length());
+        }
+        if (uncaught == null) {
+            uncaught = UncaughtLine.describe(line);
+        }
+    }
+
+    /** The first line of the node's own failure report, or null. */
+    public String report() {
+        return report;
+    }
+
+    /** The first exception the JVM said no thread caught, or null. */
+    String uncaught() {
+        return uncaught;
+    }
+
+    /**
+     * Why a node that ended with {@code code} failed: its own report, or for a JVM that exited 1
+     * unannounced the exception that killed its main thread (an {@link OutOfMemoryError} that left
+     * no room to report it, say); null if it said neither.
+     */
+    public String explain(int code, NodeExit.Ending ending) {
+        if (report == null && ending == NodeExit.Ending.UNANNOUNCED && code == JVM_DIED_UNCAUGHT) {
+            return uncaught;
+        }
+        return report;
+    }
+}
