@@ -116,6 +116,16 @@ class JdsmCliTest {
         assertTrue(err.toString().startsWith("jdsm submit: give either --hosts FILE or --slurm"), err.toString());
     }
 
+    /** A hostfile that is not there was named twice: "cannot read the hostfile F: F". */
+    @Test
+    void submitNamesAHostfileThatIsNotThere(@TempDir Path dir) {
+        Path missing = dir.resolve("nodes.txt");
+        assertEquals(ExitCodes.USAGE, execute("submit", "--cluster", "a@b", "--hosts", missing.toString(), "-n", "2",
+                "job.jar", "Job"));
+        assertTrue(err.toString().startsWith("jdsm submit: cannot read the hostfile " + missing + " (--hosts): no such file\n"),
+                err.toString());
+    }
+
     @Test
     void submitLeavesEverythingAfterTheClassToTheJob() {
         ParseResult run = JdsmCli.commandLine().parseArgs("submit", "--slurm", "-n", "2", "job.jar", "Job", "--slurm", "-n")

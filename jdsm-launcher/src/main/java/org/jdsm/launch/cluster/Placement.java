@@ -34,6 +34,10 @@ public final class Placement {
                 hosts.add(host);
             }
         }
+        if (hosts.isEmpty()) {
+            // Not "0 slot(s) ... give a host more": there is no host to give more to.
+            throw new LaunchException("no hosts to run on: the list names none (one 'host' or 'host:slots' a line)");
+        }
         if (hosts.size() < nodes) {
             throw new LaunchException("the hosts have " + hosts.size() + " slot(s) in all, but the job needs " + nodes
                     + " (give a host more with host:slots)");

@@ -21,6 +21,7 @@ import org.jdsm.launch.LaunchException;
 final class Identities {
 
     private static final List<String> DEFAULT_KEYS = List.of("id_ed25519", "id_ecdsa", "id_rsa");
+    private static final String PUBLIC_SUFFIX = ".pub";
 
     private Identities() {
     }
@@ -41,6 +42,12 @@ final class Identities {
                 }
             }
         } catch (JSchException e) {
+            String name = identity != null ? identity.getFileName().toString() : "";
+            if (name.endsWith(PUBLIC_SUFFIX)) {
+                // As ssh's own files pair them: the private key is the same name without .pub.
+                throw new LaunchException("the key " + identity + " is a public key; --identity takes the private key, "
+                        + identity.resolveSibling(name.substring(0, name.length() - PUBLIC_SUFFIX.length())), e);
+            }
             throw new LaunchException("cannot use the key " + (identity != null ? identity : "in ~/.ssh") + ": " + e.getMessage(), e);
         }
         if (agentSocket != null && !agentSocket.isEmpty()) {

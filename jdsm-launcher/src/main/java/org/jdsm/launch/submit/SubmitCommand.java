@@ -3,6 +3,7 @@ package org.jdsm.launch.submit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.LocalDateTime;
@@ -208,8 +209,11 @@ public final class SubmitCommand implements Callable<Integer> {
         List<String> lines;
         try {
             lines = Files.readAllLines(hosts);
+        } catch (NoSuchFileException e) {
+            // Its message is the path alone, which the line names already.
+            throw new LaunchException("cannot read the hostfile " + hosts + " (--hosts): no such file", e);
         } catch (IOException e) {
-            throw new LaunchException("cannot read the hostfile " + hosts + ": " + e.getMessage(), e);
+            throw new LaunchException("cannot read the hostfile " + hosts + " (--hosts): " + e.getMessage(), e);
         }
         Placement.ranks(lines, nodes); // enough slots?
         return lines;

@@ -21,6 +21,13 @@ class PlacementTest {
         assertTrue(e.getMessage().startsWith("the hosts have 2 slot(s) in all, but the job needs 3"), e.getMessage());
     }
 
+    /** An empty hostfile said "0 slot(s) in all ... (give a host more with host:slots)", as if a host were there. */
+    @Test
+    void noHostAtAllIsNamedAsSuch() {
+        LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("# none yet", ""), 1));
+        assertEquals("no hosts to run on: the list names none (one 'host' or 'host:slots' a line)", e.getMessage());
+    }
+
     @Test
     void badSlotsNameTheLine() {
         LaunchException e = assertThrows(LaunchException.class, () -> Placement.ranks(List.of("a:zero"), 1));
