@@ -13,6 +13,11 @@ public final class JvmExit {
     public static void exit(int code) {
         System.out.flush();
         System.err.flush();
+        if (shuttingDown()) {
+            // System.exit would wait for the shutdown under way (the job's System.exit, held up by a
+            // slow hook of the job): a node told to stop would outlive its job by the grace period.
+            Runtime.getRuntime().halt(code);
+        }
         Thread watchdog = new Thread(() -> {
             try {
                 Thread.sleep(HOOK_GRACE_MILLIS);
@@ -24,5 +29,17 @@ public final class JvmExit {
         watchdog.setDaemon(true);
         watchdog.start();
         System.exit(code);
+    }
+
+    /** Whether the JVM has begun to shut down: it then takes no more shutdown hooks. */
+    private static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
     }
 }

@@ -193,6 +193,23 @@ class SubmitNetnsIT {
         }
     }
 
+    /**
+     * A rank whose JVM is held in its shutdown by a slow hook of the job (after the job's
+     * {@code System.exit}) stops the others at once and is gone with the job, as under
+     * {@code jdsm run}: its Server outlived the job by 5 s, waiting to exit in a shutdown already under way.
+     */
+    @Test
+    void aRankHeldInItsShutdownStopsTheOthersAndGoesWithTheJob() throws Exception {
+        try (JdsmProcess jdsm = submit("-n", "2", "-t", "1", jobsJar.toString(), "org.jdsm.launch.jobs.ExitWithSlowHook")) {
+            assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertTrue(jdsm.stderr().contains("[0] jdsm: job stopped because node 1's JVM is shutting down before the job "
+                    + "ended (System.exit in the job, or a signal)"), jdsm.transcript());
+            assertEquals("jdsm: killed rank(s) 1 that did not stop by themselves", jdsm.lastStderrLine(), jdsm.transcript());
+            List<String> left = jdsmProcesses(Duration.ofSeconds(2));
+            assertTrue(left.isEmpty(), "left after the job ended: " + left + "\n" + jdsm.transcript());
+        }
+    }
+
     @Test
     void sigkilledServerEndsTheWholeJobNamingRankHostAndCause() throws Exception {
         try (JdsmProcess jdsm = submitSleeper()) {
