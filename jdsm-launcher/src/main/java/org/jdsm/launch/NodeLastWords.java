@@ -1,5 +1,7 @@
 package org.jdsm.launch;
 
+import java.util.regex.Pattern;
+
 /**
  * What a node said about why it failed, picked from the lines of its stderr: its own failure report
  * ({@link NodeMain#REPORT_PREFIX}) and the first exception that the JVM said no thread caught
@@ -10,6 +12,12 @@ public final class NodeLastWords {
 
     /** The exit code of a JVM whose main thread died of an exception nobody caught. */
     private static final int JVM_DIED_UNCAUGHT = 1;
+
+    /** How {@link UncaughtLine} names a JVM that died for want of heap (with the JVM's words, or none left to print them). */
+    private static final Pattern HEAP_FULL = Pattern.compile(
+            "java\\.lang\\.OutOfMemoryError(: Java heap space)? \\(.*");
+    /** What to do then: both launchers take node JVM options so. */
+    static final String HEAP_ADVICE = "; the node JVM's heap is full: give it more with --jvm-arg=-Xmx<size>, e.g. --jvm-arg=-Xmx4g";
 
     private volatile String report;
     private volatile String uncaught;
@@ -37,11 +45,11 @@ public final class NodeLastWords {
     /**
      * Why a node that ended with {@code code} failed: its own report, or for a JVM that exited 1
      * unannounced the exception that killed its main thread (an {@link OutOfMemoryError} that left
-     * no room to report it, say); null if it said neither.
+     * no room to report it, say, then with what to do); null if it said neither.
      */
     public String explain(int code, NodeExit.Ending ending) {
-        if (report == null && ending == NodeExit.Ending.UNANNOUNCED && code == JVM_DIED_UNCAUGHT) {
-            return uncaught;
+        if (report == null && ending == NodeExit.Ending.UNANNOUNCED && code == JVM_DIED_UNCAUGHT && uncaught != null) {
+            return HEAP_FULL.matcher(uncaught).matches() ? uncaught + HEAP_ADVICE : uncaught;
         }
         return report;
     }

@@ -331,6 +331,7 @@ class JdsmRunIT {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             String last = lastLine(jdsm.stderr());
             assertTrue(last.startsWith("jdsm: job failed: rank 1 exited with code 1: java.lang.OutOfMemoryError"), jdsm.transcript());
+            assertTrue(last.endsWith(NodeLastWords.HEAP_ADVICE), jdsm.transcript());
             assertTrue(jdsm.leftovers(GONE).isEmpty(), jdsm.transcript());
         }
     }

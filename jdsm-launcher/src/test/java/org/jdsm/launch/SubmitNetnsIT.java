@@ -190,6 +190,7 @@ class SubmitNetnsIT {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(jdsm.lastStderrLine().startsWith("jdsm: job failed: rank 1 on 10.213.1.12 exited with code 1: "
                     + "java.lang.OutOfMemoryError"), jdsm.transcript());
+            assertTrue(jdsm.lastStderrLine().endsWith(NodeLastWords.HEAP_ADVICE), jdsm.transcript());
         }
     }
 
