@@ -32,8 +32,21 @@ public interface Comm {
     /** Connects this node to all others. Blocks until the mesh is up or fails. */
     void init(CommConfig config, Dispatcher dispatcher) throws CommException;
 
-    /** Closes every connection and stops every thread this Comm started. Idempotent. */
+    /**
+     * Closes every connection and stops every thread this Comm started, after the peers have read
+     * everything sent before ({@link Departure#ORDERLY}). Idempotent.
+     */
     void fin();
+
+    /**
+     * Closes as {@link #fin} does, for a node whose job has failed: what is queued and the goodbyes
+     * still go out, but the peers get only {@link Departure#ABORTED}'s short grace to answer, so a
+     * hung peer does not hold this node up. Idempotent; does nothing after {@link #fin}, nor
+     * {@code fin} after it. The default is {@link #fin}, for Comms that wait for no peer anyway.
+     */
+    default void abort() {
+        fin();
+    }
 
     /** This node's rank, 0-based. */
     int myNode();

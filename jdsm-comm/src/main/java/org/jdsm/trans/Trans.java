@@ -90,10 +90,22 @@ public final class Trans implements DirectDispatcher {
         comm.init(config, this);
     }
 
-    /** Leaves the job: closes the Comm, fails pending requests, stops the workers. */
+    /** Leaves the job: closes the Comm ({@link Comm#fin}), fails pending requests, stops the workers. */
     public void fin() {
+        leave(comm::fin);
+    }
+
+    /**
+     * Leaves a job that failed, as {@link #fin} does but without waiting for hung peers'
+     * goodbyes ({@link Comm#abort}).
+     */
+    public void abort() {
+        leave(comm::abort);
+    }
+
+    private void leave(Runnable closeComm) {
         closed = true;
-        comm.fin();
+        closeComm.run();
         pending.values().forEach(p -> p.future.completeExceptionally(
                 new RemoteException(p.node, "the job is shutting down")));
         pending.clear();

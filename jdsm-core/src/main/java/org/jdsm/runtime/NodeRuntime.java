@@ -73,6 +73,7 @@ public final class NodeRuntime {
 
     /** Runs the node to the end. Returns normally only if the whole job succeeded. */
     public void run() {
+        boolean succeeded = false;
         try {
             Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
             PoolProvider provider = Pools.provider(config.protocol());
@@ -124,11 +125,14 @@ public final class NodeRuntime {
                 System.out.print(StatsTable.table(jobStats));
                 System.out.println("JDSM statistics JSON " + StatsTable.json(jobStats));
             }
+            succeeded = true;
         } finally {
             leaving = true;
             // Clean-up failures must not hide the job's own outcome.
             quietly(pool == null ? null : pool::fin);
-            quietly(trans == null ? null : trans::fin);
+            // After a failure nothing is left to deliver: a hung peer must not hold this node up for
+            // the grace a good ending gives the peers to read all.
+            quietly(trans == null ? null : succeeded ? trans::fin : trans::abort);
         }
     }
 

@@ -454,13 +454,13 @@ class JdsmRunIT {
         assertFalse(stderr.lines().anyMatch(line -> line.matches("\\[\\d+\\] .* org\\.jdsm\\.[\\w.$]+ \\w+")), stderr);
     }
 
-    private static String lastLine(String text) {
+    static String lastLine(String text) {
         String[] lines = text.strip().split("\n");
         return lines[lines.length - 1];
     }
 
     /** The last two lines: the summary may be followed by a line about killed ranks. */
-    private static String lastLines(String text) {
+    static String lastLines(String text) {
         String[] lines = text.strip().split("\n");
         return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 2), lines.length));
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
+import org.jdsm.comm.Departure;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageLimits;
 import org.jdsm.comm.MessageWriter;
@@ -37,11 +38,11 @@ import org.jdsm.comm.Rendezvous;
  * </ul>
  *
  * <p>{@link #fin} sends what is queued and a BYE on every lane, so peers see an orderly departure
- * rather than a failure; it must not be called from a Dispatcher callback.
+ * rather than a failure, and waits for the peers to close their side; {@link #abort} waits only
+ * briefly ({@link Departure}). Neither may be called from a Dispatcher callback.
  */
 public final class NettyComm implements Comm {
 
-    private static final long FIN_GRACE_MILLIS = 10_000;
     private static final long SHUTDOWN_TIMEOUT_MILLIS = 5_000;
 
     private volatile CommConfig config;
@@ -122,13 +123,22 @@ public final class NettyComm implements Comm {
 
     @Override
     public synchronized void fin() {
+        leave(Departure.ORDERLY);
+    }
+
+    @Override
+    public synchronized void abort() {
+        leave(Departure.ABORTED);
+    }
+
+    private void leave(Departure departure) {
         if (mesh != null) {
             for (EventExecutor loop : group) {
                 if (loop.inEventLoop()) {
                     throw new IllegalStateException("NettyComm.fin must not be called from a dispatcher callback");
                 }
             }
-            stop(FIN_GRACE_MILLIS);
+            stop(departure.graceMillis());
         }
     }
 

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.logging.Level;
 import java.util.stream.Collectors;
+import org.jdsm.comm.Departure;
 
 /**
  * Orderly departures, pair by pair, so that no message is lost and no departure looks like a
@@ -26,6 +28,7 @@ final class Farewells {
     private final boolean force;
     private boolean leaving;
     private long deadlineNanos;
+    private Departure departure;
     private boolean warned;
 
     /** {@code force}: close endpoints without the peer's confirmation (peer error handling only). */
@@ -37,9 +40,10 @@ final class Farewells {
     }
 
     /** This node leaves (nothing more is sent): losing peers is no failure from now on. */
-    void leave(long deadlineNanos) {
+    void leave(long deadlineNanos, Departure departure) {
         this.leaving = true;
         this.deadlineNanos = deadlineNanos;
+        this.departure = departure;
         mesh.close();
     }
 
@@ -54,7 +58,9 @@ final class Farewells {
         }
         if (late && !waiting.isEmpty() && !warned) {
             warned = true;
-            UcxMesh.LOG.warning("node " + mesh.me + ": fin ran out of time waiting for peers' goodbyes ("
+            // After a failure a peer that does not answer is expected (hung, or stopping as well): no warning.
+            UcxMesh.LOG.log(departure == Departure.ORDERLY ? Level.WARNING : Level.FINE, "node " + mesh.me + ": "
+                    + (departure == Departure.ORDERLY ? "fin" : "abort") + " ran out of time waiting for peers' goodbyes ("
                     + waiting.stream().map(Farewells::describe).collect(Collectors.joining("; ")) + "); closing anyway");
         }
         return leaving && (waiting.isEmpty() || late);

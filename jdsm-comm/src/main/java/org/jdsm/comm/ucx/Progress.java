@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import org.jdsm.comm.ByteBuffers;
+import org.jdsm.comm.Departure;
 import org.jdsm.comm.MessageWriter;
 
 /**
@@ -43,6 +44,7 @@ final class Progress implements UcxEvents {
     private volatile boolean sleeping;
     private volatile boolean stopRequested;
     private volatile long stopDeadlineNanos;
+    private volatile Departure departure;
     private final Farewells farewells;
     private boolean leaving;
     /** When the current idle spell began (0: busy), for the spin-then-sleep decision. */
@@ -160,7 +162,9 @@ final class Progress implements UcxEvents {
     }
 
     /** Runs fin on the progress thread and waits for it to end, with its UCX resources freed. */
-    void stop(long graceMillis) {
+    void stop(Departure departure) {
+        long graceMillis = departure.graceMillis();
+        this.departure = departure;
         stopDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
         stopRequested = true;
         worker.signal();
@@ -221,7 +225,7 @@ final class Progress implements UcxEvents {
             // ends: sends are refused once stop is requested
         }
         leaving = true;
-        farewells.leave(stopDeadlineNanos);
+        farewells.leave(stopDeadlineNanos, departure);
     }
 
     /** Spins, or in wait mode, once idle for {@code ucx.spinMicros}, sleeps until UCX or a sender wakes it. */

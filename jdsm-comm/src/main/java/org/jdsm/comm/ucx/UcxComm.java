@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
+import org.jdsm.comm.Departure;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageLimits;
 import org.jdsm.comm.MessageWriter;
@@ -48,11 +49,11 @@ import org.jdsm.comm.MessageWriter;
  * </ul>
  *
  * <p>{@link #fin} sends what is queued, says goodbye ({@code Farewells}) and closes every endpoint
- * and thread; it must not be called from a Dispatcher callback.
+ * and thread; {@link #abort} does too but waits only briefly for the peers' goodbyes
+ * ({@link Departure}). Neither may be called from a Dispatcher callback.
  */
 public final class UcxComm implements Comm {
 
-    private static final long FIN_GRACE_MILLIS = 10_000;
     /** Messages that write themselves go straight into staging memory from this size up. */
     static final int STAGED_MIN_BYTES = 64 << 10;
 
@@ -129,6 +130,15 @@ public final class UcxComm implements Comm {
 
     @Override
     public synchronized void fin() {
+        leave(Departure.ORDERLY);
+    }
+
+    @Override
+    public synchronized void abort() {
+        leave(Departure.ABORTED);
+    }
+
+    private void leave(Departure departure) {
         Progress p = progress;
         if (p == null || finished) {
             return;
@@ -137,7 +147,7 @@ public final class UcxComm implements Comm {
             throw new IllegalStateException("UcxComm.fin must not be called from a dispatcher callback");
         }
         finished = true;
-        p.stop(FIN_GRACE_MILLIS);
+        p.stop(departure);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.jdsm.comm.netty;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -160,6 +161,46 @@ class NettyCommTest {
             fin.join(WAIT.toMillis());
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(millis < 5_000, "fin took " + millis + " ms: it waited out its grace period");
+            assertEquals(List.of(), node0.dispatcher.failureCalls());
+        }
+    }
+
+    /**
+     * A hung peer (its JVM stopped: connected, reading nothing, never closing) gets no grace from
+     * abort, which a failed job calls, but its BYE still goes out: abort took fin's 10 s here.
+     */
+    @Test
+    void abortSaysByeButDoesNotWaitForAHungPeer() throws Exception {
+        try (SoloNode node0 = new SoloNode(WAIT)) {
+            RawPeer[] node1 = node0.connectNode1();
+            long start = System.nanoTime();
+            node0.comm.abort();
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 3_000, "abort took " + millis + " ms: it waited for the hung peer's goodbye");
+            for (RawPeer lane : node1) {
+                assertEquals(Frames.BYE, lane.read(Comm.EXPRESS_MAX_BYTES).type(), "abort says BYE on every lane");
+            }
+            assertEquals(List.of(), node0.dispatcher.failureCalls());
+        }
+    }
+
+    /** After a job that ended well, fin waits for a slow peer to answer its BYE: nothing sent is lost. */
+    @Test
+    void finGivesAPeerThatHasNotAnsweredYetItsGrace() throws Exception {
+        try (SoloNode node0 = new SoloNode(WAIT)) {
+            RawPeer[] node1 = node0.connectNode1();
+            Thread fin = new Thread(node0.comm::fin);
+            fin.start();
+            for (RawPeer lane : node1) {
+                assertEquals(Frames.BYE, lane.read(Comm.EXPRESS_MAX_BYTES).type());
+            }
+            fin.join(2_000);
+            assertTrue(fin.isAlive(), "fin closed the lanes before the peer answered");
+            for (RawPeer lane : node1) {
+                lane.close();
+            }
+            fin.join(WAIT.toMillis());
+            assertFalse(fin.isAlive(), "fin still waits after the peer closed");
             assertEquals(List.of(), node0.dispatcher.failureCalls());
         }
     }

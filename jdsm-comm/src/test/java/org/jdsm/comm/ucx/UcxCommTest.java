@@ -152,6 +152,37 @@ class UcxCommTest {
     }
 
     /**
+     * A hung peer (connected, never saying goodbye) gets no grace from abort, which a failed job
+     * calls: abort took fin's 10 s here.
+     */
+    @Test
+    void abortDoesNotWaitForAHungPeer() throws Exception {
+        try (Solo node0 = new Solo(); RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+            node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            long start = System.nanoTime();
+            node0.comm.abort();
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 3_000, "abort took " + millis + " ms: it waited for the hung peer's goodbye");
+            assertEquals(List.of(), node0.dispatcher.failureCalls());
+        }
+    }
+
+    /** After a job that ended well, fin waits for a slow peer's goodbye: nothing sent is lost. */
+    @Test
+    void finGivesAPeerThatHasNotAnsweredYetItsGrace() throws Exception {
+        try (Solo node0 = new Solo(); RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+            node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            Thread fin = new Thread(node0.comm::fin);
+            fin.start();
+            fin.join(2_000);
+            assertTrue(fin.isAlive(), "fin closed before the peer answered");
+            node1.close(); // its control channel closes: node 0 is done with it
+            fin.join(WAIT.toMillis());
+            assertFalse(fin.isAlive(), "fin still waits after the peer left");
+        }
+    }
+
+    /**
      * Both nodes' threads keep sending large messages that write themselves (through UCX staging
      * memory) while node 0 leaves: what arrived is intact and in order, later sends are dropped
      * without an error, and staging memory still queued or handed out at the end is freed without
