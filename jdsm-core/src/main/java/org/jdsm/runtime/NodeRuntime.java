@@ -35,9 +35,7 @@ public final class NodeRuntime {
     private final ClientFiles clientFiles;
     private final DsmStats stats = new DsmStats();
     private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
-    private volatile String failure;
-    /** Set before {@link #failure} when another node stopped the job, so launchers can tell culprit from bystander. */
-    private volatile boolean stoppedElsewhere;
+    private final FirstFailure failure = new FirstFailure();
     private volatile boolean leaving;
     /** Set once this node has joined the mesh: from then on it can tell the others. */
     private volatile boolean joined;
@@ -175,13 +173,13 @@ public final class NodeRuntime {
         for (Thread w : workers) {
             while (w.isAlive()) {
                 join(w);
-                if (failure != null) {
+                if (failure.isRecorded()) {
                     awaitStopped(workers);
                     throw failed();
                 }
             }
         }
-        if (failure != null) {
+        if (failure.isRecorded()) {
             throw failed();
         }
         for (int t = 0; t < threads; t++) {
@@ -207,7 +205,7 @@ public final class NodeRuntime {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                pool.abort(new DsmException(failure));
+                pool.abort(new DsmException(failure.reason()));
             }
         }
     }
@@ -244,7 +242,7 @@ public final class NodeRuntime {
         if (verdict instanceof ControlMessage.Abort abort) {
             abortFromElsewhere("job stopped because " + abort.reason());
         }
-        if (failure != null) {
+        if (failure.isRecorded()) {
             throw failed();
         }
         if (!"ok".equals(verdict)) {
@@ -265,14 +263,13 @@ public final class NodeRuntime {
         } catch (Exception notYet) {
             // Leave anyway: the others learn of it when this node's connections close (NettyComm, UcxComm).
         }
-        return stoppedElsewhere ? new JobAbortedException(failure, null) : new DsmException(failure);
+        return failure.elsewhere() ? new JobAbortedException(failure.reason(), null) : new DsmException(failure.reason());
     }
 
     /** Records this node's own failure, tells every other node, and returns the exception to throw. */
     private DsmException fail(String where, Throwable e) {
         String reason = "node " + myNode() + " failed in " + where + ": " + Failures.describe(e);
-        if (failure == null) {
-            failure = reason;
+        if (failure.record(reason, false)) { // only one thread tells the others
             pool.abort(new DsmException(reason, e));
             tellOthers(reason);
             abortSignal.complete(null);
@@ -304,15 +301,13 @@ public final class NodeRuntime {
      * hangs. This node's own threads are left alone: the JVM ends them, with the job's exit code.
      */
     public void jvmShuttingDown() {
-        if (joined && !leaving && failure == null) {
+        if (joined && !leaving && !failure.isRecorded()) {
             tellOthers("node " + myNode() + "'s JVM is shutting down before the job ended (System.exit in the job, or a signal)");
         }
     }
 
     private void abortFromElsewhere(String reason) {
-        if (failure == null) {
-            stoppedElsewhere = true;
-            failure = reason;
+        if (failure.record(reason, true)) {
             pool.abort(new DsmException(reason));
             abortSignal.complete(null);
         }
