@@ -17,6 +17,11 @@ final class ArraysCalls {
     /** The methods that write their array arguments (the first, for all of them). */
     static final Set<String> WRITERS = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll",
             "parallelPrefix");
+    /**
+     * Methods that hand out the elements themselves (a stream, a copy): a reference array's
+     * elements may be changed through them, so the check writes them then ({@code Checks.handOutAll}).
+     */
+    private static final Set<String> HAND_OUT = Set.of("stream", "spliterator", "copyOf", "copyOfRange");
     /** Methods that also read the arrays an {@code Object[]} holds (rows of a 2-D array, say). */
     private static final Set<String> DEEP = Set.of("deepEquals", "deepHashCode", "deepToString");
     private static final String CHECKS = CheckCode.CHECKS;
@@ -58,6 +63,11 @@ final class ArraysCalls {
         if (ranged) {
             code.addIload(slots[p + 1]);
             code.addIload(slots[p + 2]);
+        }
+        if (HAND_OUT.contains(name)) {
+            code.addInvokestatic(CHECKS, ranged ? "handOutRange" : "handOutAll",
+                    ranged ? "(Ljava/lang/Object;II)V" : "(Ljava/lang/Object;)V");
+            return;
         }
         code.addIconst(WRITERS.contains(name) ? 1 : 0);
         if (ranged) {

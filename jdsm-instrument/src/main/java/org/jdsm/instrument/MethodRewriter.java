@@ -417,7 +417,7 @@ final class MethodRewriter {
      * friends become {@code Checks.waitOn(x, ..., site)}, {@code System.arraycopy} becomes
      * {@code Checks.arraycopy} (which checks both ranges), {@code Arrays} methods get their array
      * arguments checked ({@link ArraysCalls}), and an array's {@code clone()} is preceded by a
-     * read check of the whole array.
+     * check of the whole array ({@code Checks.handOutAll}).
      */
     private void redirect(Instruction insn) {
         if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
@@ -432,7 +432,7 @@ final class MethodRewriter {
         } else if (call.owner().startsWith("[") && call.name().equals("clone")) { // Javassist names array classes as descriptors
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
-            b.addInvokestatic(CHECKS, "readAll", "(Ljava/lang/Object;)V");
+            b.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }

@@ -124,6 +124,12 @@ class UncheckedPathsTest {
         run("DeeperWritesPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsChangedThroughAStreamOrCopyOfTheArray(String protocol) {
+        run("HandedOutElementsPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }

@@ -114,10 +114,29 @@ public final class Checks {
         whole(obj, true);
     }
 
-    /** Before an array's {@code clone()}: every block is read. */
-    public static void readAll(Object array) {
-        whole(array, false);
+    /**
+     * Before an array's {@code clone()}, {@code Arrays.stream}, {@code copyOf} and the like, which
+     * hand out the elements themselves: every block (or {@code [from, to)}) is read, or written
+     * if an element may be changed in place through the copy or stream ({@code
+     * Arrays.stream(cells).forEach(c -> c.v++)}), which no check would see.
+     */
+    public static void handOutAll(Object array) {
+        whole(array, elementsMayChange(array));
     }
+
+    /** {@link #handOutAll} of {@code array[from, to)}. */
+    public static void handOutRange(Object array, int from, int to) {
+        bulkRange(array, from, to, elementsMayChange(array));
+    }
+
+    /** Whether {@code array} holds objects that can be changed in place: references but strings, boxes and enums. */
+    private static boolean elementsMayChange(Object array) {
+        Class<?> type = array == null ? null : array.getClass().getComponentType();
+        return type != null && !type.isPrimitive() && !type.isEnum() && !IMMUTABLE.contains(type);
+    }
+
+    private static final java.util.Set<Class<?>> IMMUTABLE = java.util.Set.of(String.class, Integer.class, Long.class,
+            Double.class, Float.class, Short.class, Byte.class, Character.class, Boolean.class);
 
     private static void whole(Object obj, boolean write) {
         if (!SharedClasses.mayBeShared(obj)) {
@@ -198,7 +217,7 @@ public final class Checks {
     /** Replaces {@code System.arraycopy}: checks the blocks it reads and writes, then copies. */
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (length > 0) {
-            range(src, srcPos, srcPos + length - 1, false);
+            range(src, srcPos, srcPos + length - 1, elementsMayChange(src)); // the copy holds the same elements
             range(dest, destPos, destPos + length - 1, true);
         }
         System.arraycopy(src, srcPos, dest, destPos, length);
