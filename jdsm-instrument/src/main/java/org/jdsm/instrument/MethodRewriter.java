@@ -108,6 +108,7 @@ final class MethodRewriter {
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         writtenThrough = new WrittenThrough(scan, receivers);
+        warnUnseenResults();
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
@@ -461,6 +462,20 @@ final class MethodRewriter {
     }
 
     /** Where {@code pos} is, as a stack trace would say: {@code pkg.Class.method(File.java:12)}. */
+    /**
+     * A store into what a method with parameters returns, an element or field it loads ({@code
+     * at(i).v = x} with {@code Cell at(int i) { return cells[i]; }}), is not seen: the callee
+     * read-checks its load and does not know the result is written. Said at rewrite time, once
+     * per site, since silent loss is worse (jdsm-instrument README, Limits).
+     */
+    private void warnUnseenResults() {
+        writtenThrough.unseenResults().forEach((pos, call) -> System.err.println("jdsm: warning: " + site(pos)
+                + " writes into what " + call.owner() + "." + call.name() + "(...) returns, an element or field"
+                + " that method loads: if it is part of a shared object, the write is not checked and other nodes"
+                + " never see it. Write through the element or field itself (cells[i].v = x), or around it"
+                + " pool.acquire(array, i) ... pool.release(array, i)."));
+    }
+
     private String site(int pos) {
         SourceFileAttribute source = (SourceFileAttribute) classFile.getAttribute(SourceFileAttribute.tag);
         int line = method.getLineNumber(pos);

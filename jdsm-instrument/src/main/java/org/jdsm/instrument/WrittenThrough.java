@@ -42,12 +42,21 @@ final class WrittenThrough {
     private final Set<Integer> loads = new HashSet<>();
     /** The getter calls whose receiver is written through what they return. */
     private final Set<Integer> receiverChecks = new HashSet<>();
+    /** Calls with parameters whose result, an element or field of the callee's, is stored into unseen: warned about. */
+    private final Map<Integer, CallRef> unseenResults = new HashMap<>();
 
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
             for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
-                markWritten(scan, aliased, throughGetters(scan, receivers, written));
+                Instruction target = throughGetters(scan, receivers, written);
+                markWritten(scan, aliased, target);
+                if (target != null && (scan.isInstanceCall(target) || target.opcode() == Opcode.INVOKESTATIC)) {
+                    CallRef call = CallRef.of(scan.constPool(), scan.u16At(target));
+                    if (receivers.returnsElementOrField(call)) {
+                        unseenResults.put(target.pos(), call); // at(i).v = x: the callee's load is not written-checked
+                    }
+                }
             }
         }
     }
@@ -180,6 +189,11 @@ final class WrittenThrough {
 
     private static boolean isElementOrField(Instruction insn) {
         return insn.opcode() == Opcode.GETFIELD || insn.opcode() == Opcode.AALOAD;
+    }
+
+    /** The calls (by position) whose result is stored into though the callee only read-checked it. */
+    Map<Integer, CallRef> unseenResults() {
+        return unseenResults;
     }
 
     /** True if the getter call at {@code pos} returns part of its receiver, which is then written through. */
