@@ -461,7 +461,6 @@ final class MethodRewriter {
         }
     }
 
-    /** Where {@code pos} is, as a stack trace would say: {@code pkg.Class.method(File.java:12)}. */
     /**
      * A store into what a method with parameters returns, an element or field it loads ({@code
      * at(i).v = x} with {@code Cell at(int i) { return cells[i]; }}), is not seen: the callee
@@ -476,6 +475,7 @@ final class MethodRewriter {
                 + " pool.acquire(array, i) ... pool.release(array, i)."));
     }
 
+    /** Where {@code pos} is, as a stack trace would say: {@code pkg.Class.method(File.java:12)}. */
     private String site(int pos) {
         SourceFileAttribute source = (SourceFileAttribute) classFile.getAttribute(SourceFileAttribute.tag);
         int line = method.getLineNumber(pos);

@@ -1,5 +1,6 @@
 package org.jdsm.instrument.runtime;
 
+import java.util.Set;
 import org.jdsm.DsmException;
 import org.jdsm.JobAbortedException;
 import org.jdsm.SharedObject;
@@ -32,6 +33,10 @@ public final class Checks {
      * object, but the program means one.
      */
     static final String JOB_LOCK = "org.jdsm.instrument:job-monitor";
+
+    /** Element types whose instances never change: an array of them hands out nothing to write. */
+    private static final Set<Class<?>> IMMUTABLE = Set.of(String.class, Integer.class, Long.class,
+            Double.class, Float.class, Short.class, Byte.class, Character.class, Boolean.class);
 
     private Checks() {
     }
@@ -134,9 +139,6 @@ public final class Checks {
         Class<?> type = array == null ? null : array.getClass().getComponentType();
         return type != null && !type.isPrimitive() && !type.isEnum() && !IMMUTABLE.contains(type);
     }
-
-    private static final java.util.Set<Class<?>> IMMUTABLE = java.util.Set.of(String.class, Integer.class, Long.class,
-            Double.class, Float.class, Short.class, Byte.class, Character.class, Boolean.class);
 
     private static void whole(Object obj, boolean write) {
         if (!SharedClasses.mayBeShared(obj)) {
