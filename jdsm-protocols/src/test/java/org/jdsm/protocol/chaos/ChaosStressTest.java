@@ -2,6 +2,7 @@ package org.jdsm.protocol.chaos;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.jdsm.runtime.InJvmJob;
@@ -18,14 +19,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ChaosStressTest {
 
+    /**
+     * Protocol, nodes, threads and seed of each run. {@code -Djdsm.chaos.rounds=FROM-TO} runs every
+     * shape once per round r in that range with seed {@code base + 100 r} (a soak; the default run is
+     * round 0).
+     */
     static Stream<Arguments> shapes() {
         List<int[]> shapes = List.of(new int[] {2, 2, 11}, new int[] {4, 2, 12}, new int[] {3, 3, 13},
                 new int[] {8, 1, 14}, new int[] {5, 2, 15});
+        String[] rounds = System.getProperty("jdsm.chaos.rounds", "0-0").split("-");
         return org.jdsm.protocol.suite.Suite.protocols().stream()
-                .flatMap(p -> shapes.stream().map(s -> Arguments.of(p, s[0], s[1], s[2])));
+                .flatMap(p -> IntStream.rangeClosed(Integer.parseInt(rounds[0]), Integer.parseInt(rounds[1]))
+                        .boxed().flatMap(r -> shapes.stream().map(s -> Arguments.of(p, s[0], s[1], s[2] + 100 * r))));
     }
 
-    @ParameterizedTest(name = "plain access {0} {1}x{2}")
+    @ParameterizedTest(name = "plain access {0} {1}x{2} seed {3}")
     @MethodSource("shapes")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void instrumentedStyleWritesMergeAndPublish(String protocol, int nodes, int threads, int seed) {
