@@ -220,7 +220,8 @@ final class ReceiverWrites {
         return answer;
     }
 
-    private static boolean isJdk(String className) {
+    /** True for the JDK's classes, whose code is not looked at. */
+    static boolean isJdk(String className) {
         return JDK_PREFIXES.stream().anyMatch(className::startsWith);
     }
 

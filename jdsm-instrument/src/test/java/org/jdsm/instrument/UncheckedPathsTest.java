@@ -130,6 +130,12 @@ class UncheckedPathsTest {
         run("HandedOutElementsPlain", protocol);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsHandedOutAsVarargs(String protocol) {
+        run("VarargsHandOutPlain", protocol);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
