@@ -23,7 +23,9 @@ final class NodeRouter implements MessageHandler {
 
     @Override
     public void received(int fromNode, Object message) {
-        if (message instanceof ConditionMessage condition) {
+        if (message instanceof ControlMessage.Stopping stopping) {
+            runtime.peerStopping(stopping);
+        } else if (message instanceof ConditionMessage condition) {
             pool.conditionMessage(fromNode, condition, null);
         } else {
             pool.received(fromNode, message);

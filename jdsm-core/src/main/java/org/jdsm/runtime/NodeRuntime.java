@@ -39,8 +39,11 @@ public final class NodeRuntime {
     private volatile boolean leaving;
     /** Set once this node has joined the mesh: from then on it can tell the others. */
     private volatile boolean joined;
-    /** Per node, completed once that node told this one it failed: it is stopping, so no answer from it is awaited. */
-    private final CompletableFuture<?>[] failedElsewhere;
+    /**
+     * Per node, completed once that node told this one it failed (its Abort) or is leaving the failed
+     * job ({@link ControlMessage.Stopping}): no answer from it is awaited.
+     */
+    private final CompletableFuture<?>[] stopping;
     private SharedObjectPool pool;
     private Trans trans;
     private PhaseCoordinator coordinator;
@@ -55,9 +58,9 @@ public final class NodeRuntime {
     public NodeRuntime(NodeConfig config, ClientFiles clientFiles) {
         this.config = config;
         this.clientFiles = clientFiles;
-        this.failedElsewhere = new CompletableFuture<?>[config.commConfig().nodes()];
-        for (int n = 0; n < failedElsewhere.length; n++) {
-            failedElsewhere[n] = new CompletableFuture<Void>();
+        this.stopping = new CompletableFuture<?>[config.commConfig().nodes()];
+        for (int n = 0; n < stopping.length; n++) {
+            stopping[n] = new CompletableFuture<Void>();
         }
     }
 
@@ -76,7 +79,8 @@ public final class NodeRuntime {
             Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
             PoolProvider provider = Pools.provider(config.protocol());
             List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class,
-                    ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class));
+                    ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class,
+                    ControlMessage.Stopping.class));
             classes.addAll(ConditionMessage.classes());
             classes.addAll(provider.messageClasses());
             WireFormat wire = new WireFormat(classes, config.loader());
@@ -126,6 +130,9 @@ public final class NodeRuntime {
             succeeded = true;
         } finally {
             leaving = true;
+            if (!succeeded && joined) {
+                announceStopping();
+            }
             // Clean-up failures must not hide the job's own outcome.
             quietly(pool == null ? null : pool::fin);
             // After a failure nothing is left to deliver: a hung peer must not hold this node up for
@@ -220,6 +227,21 @@ public final class NodeRuntime {
         }
     }
 
+    /**
+     * Tells the other nodes that this node leaves the failed job. A node stopped by one node's Abort
+     * would otherwise leave unseen (LocalComm reports no departures) before another failing node's
+     * Abort reached it, and that node waited its full 2 s for an answer that never came.
+     */
+    private void announceStopping() {
+        ControlMessage leavingNow = new ControlMessage.Stopping(myNode());
+        for (int n = 0; n < nodes(); n++) {
+            if (n != myNode()) {
+                int node = n;
+                quietly(() -> trans.asend(node, leavingNow)); // a node that is gone needs no word
+            }
+        }
+    }
+
     private void join(Thread w) {
         try {
             w.join(100);
@@ -282,9 +304,10 @@ public final class NodeRuntime {
         List<CompletableFuture<Object>> acks = new ArrayList<>();
         for (int n = 0; n < nodes(); n++) {
             if (n != myNode()) {
-                // A node that failed as well may leave before it answers: its own Abort does instead.
+                // A node that failed as well, or was stopped by another, may leave before it answers: its own
+                // Abort or its Stopping notice does instead.
                 acks.add(CompletableFuture.anyOf(trans.request(n, new ControlMessage.Abort(myNode(), reason)),
-                        failedElsewhere[n]));
+                        stopping[n]));
             }
         }
         try {
@@ -313,11 +336,16 @@ public final class NodeRuntime {
         }
     }
 
+    /** Node {@code message.node()} leaves the failed job: it answers no more, so it is not awaited. */
+    void peerStopping(ControlMessage.Stopping message) {
+        stopping[message.node()].complete(null);
+    }
+
     void control(int from, ControlMessage message, Responder responder) {
         if (message instanceof ControlMessage.Arrive arrive) {
             coordinator.arrive(from, arrive, responder);
         } else if (message instanceof ControlMessage.Abort abort) {
-            failedElsewhere[abort.node()].complete(null);
+            stopping[abort.node()].complete(null);
             // Answer first: stopping may let this node leave before a later answer goes out.
             responder.reply("ok");
             abortFromElsewhere("job stopped because " + abort.reason());
