@@ -8,8 +8,10 @@ package org.jdsm.launch;
  * @param code   its exit code
  * @param ending who ended it
  * @param report the first line of its failure report, or null
+ * @param jvmShutDown whether its JVM began to shut down while it ran the job ({@link NodeLastWords#jvmShutDown}):
+ *               it failed on its own account, even if stopped or killed afterwards
  */
-public record NodeExit(int rank, String host, int code, Ending ending, String report) {
+public record NodeExit(int rank, String host, int code, Ending ending, String report, boolean jvmShutDown) {
 
     /** Who ended a node. */
     public enum Ending {
@@ -23,7 +25,12 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
         NOT_STARTED
     }
 
-    /** A node that ran on this machine. */
+    /** A node whose JVM did not report a shutdown of its own. */
+    public NodeExit(int rank, String host, int code, Ending ending, String report) {
+        this(rank, host, code, ending, report, false);
+    }
+
+    /** A node that ran on this machine, whose JVM did not report a shutdown of its own. */
     public NodeExit(int rank, int code, Ending ending, String report) {
         this(rank, null, code, ending, report);
     }
@@ -37,9 +44,12 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
         return ending == Ending.KILLED;
     }
 
-    /** Failed on its own account: not a bystander of another node's failure, not killed by the launcher. */
+    /**
+     * Failed on its own account: not a bystander of another node's failure, not killed by the
+     * launcher, unless its own JVM had begun to shut down first.
+     */
     boolean culprit() {
-        return ending == Ending.UNANNOUNCED || ending == Ending.NOT_STARTED
+        return jvmShutDown || ending == Ending.UNANNOUNCED || ending == Ending.NOT_STARTED
                 || ending == Ending.ANNOUNCED && !ok() && code != ExitCodes.STOPPED;
     }
 
@@ -49,6 +59,9 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
         String how;
         if (ending == Ending.NOT_STARTED) {
             how = "node JVM for " + rankOn + " could not start (exit code " + code + "); check --jvm-arg";
+        } else if (jvmShutDown && ending != Ending.UNANNOUNCED) {
+            // The launcher or the node's server ended it: its code says nothing of the job.
+            how = rankOn + " was stopped during its JVM's shutdown";
         } else if (ending == Ending.UNANNOUNCED && code == ExitCodes.OK) {
             how = rankOn + " exited (code 0) before the job ended";
         } else {

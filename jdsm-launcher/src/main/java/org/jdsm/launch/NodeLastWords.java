@@ -21,11 +21,16 @@ public final class NodeLastWords {
 
     private volatile String report;
     private volatile String uncaught;
+    private volatile boolean jvmShutDown;
 
     /** Takes in one line the node printed on stderr (without its rank prefix). */
     public void note(String line) {
-        if (report == null && line.startsWith(NodeMain.REPORT_PREFIX)) {
-            report = line.substring(NodeMain.REPORT_PREFIX.length());
+        if (line.startsWith(NodeMain.REPORT_PREFIX)) {
+            String words = line.substring(NodeMain.REPORT_PREFIX.length());
+            if (report == null) {
+                report = words;
+            }
+            jvmShutDown |= JvmShutdownReport.matches(words);
         }
         if (uncaught == null) {
             uncaught = UncaughtLine.describe(line);
@@ -35,6 +40,14 @@ public final class NodeLastWords {
     /** The first line of the node's own failure report, or null. */
     public String report() {
         return report;
+    }
+
+    /**
+     * Whether the node reported that its JVM began to shut down while it ran the job (the job's
+     * {@code System.exit}, or a signal): the node is then the cause, however it ended after.
+     */
+    public boolean jvmShutDown() {
+        return jvmShutDown;
     }
 
     /** The first exception the JVM said no thread caught, or null. */

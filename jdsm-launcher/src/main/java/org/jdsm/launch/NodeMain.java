@@ -107,7 +107,7 @@ public final class NodeMain {
                 .rendezvous(new TcpRendezvous(rendezvous, node.jobId(), secret, RENDEZVOUS_TIMEOUT))
                 .build();
         try (URLClassLoader loader = JobClassPath.of(node.jobPath()).loader(NodeMain.class.getClassLoader())) {
-            ShutdownNotice.run(new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
+            ShutdownNotice.run(node.rank(), new NodeRuntime(new NodeConfig(node.comm(), comm, node.protocol(), node.threadsPerNode(),
                     node.jobClass(), loader, node.args(), node.stats()), clientFiles));
         } catch (IOException e) {
             throw new UncheckedIOException("closing the job's class loader", e);

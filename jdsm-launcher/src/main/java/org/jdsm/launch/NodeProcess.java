@@ -80,6 +80,7 @@ final class NodeProcess implements Supervised {
                 : !status.started() ? NodeExit.Ending.NOT_STARTED
                 : status.announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
                 : NodeExit.Ending.UNANNOUNCED;
-        return new NodeExit(rank, code, ending, stderr.lastWords().explain(code, ending));
+        NodeLastWords words = stderr.lastWords();
+        return new NodeExit(rank, null, code, ending, words.explain(code, ending), words.jvmShutDown());
     }
 }

@@ -1,5 +1,6 @@
 package org.jdsm.launch;
 
+import java.io.PrintStream;
 import org.jdsm.runtime.NodeRuntime;
 
 /**
@@ -14,10 +15,18 @@ final class ShutdownNotice {
     private ShutdownNotice() {
     }
 
-    /** Runs {@code node} to the end, telling the other nodes if the JVM shuts down meanwhile. */
-    static void run(NodeRuntime node) {
+    /**
+     * Runs {@code node} (of rank {@code rank}) to the end. If the JVM shuts down meanwhile, reports
+     * why to the launcher ({@link JvmShutdownReport}: it names this node, not the others it stops,
+     * even if a hook of the job holds the JVM until it is killed) and tells the other nodes.
+     */
+    static void run(int rank, NodeRuntime node) {
         Thread hook = new Thread(() -> {
             shuttingDown = true;
+            PrintStream launcher = LauncherStream.get();
+            launcher.println(NodeMain.REPORT_PREFIX
+                    + JvmShutdownReport.describe(rank, InJvmExitReport.exitCall(Thread.getAllStackTraces())));
+            launcher.flush();
             node.jvmShuttingDown();
         }, "jdsm-shutdown-notice");
         Runtime.getRuntime().addShutdownHook(hook);

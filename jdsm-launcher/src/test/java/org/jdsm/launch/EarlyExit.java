@@ -19,6 +19,11 @@ record EarlyExit(String how, int code, String summary) {
             new EarlyExit("0", 0, "jdsm: job failed: rank 1 exited (code 0) before the job ended"),
             new EarlyExit("kill", 137, "jdsm: job failed: rank 1 exited with code 137 (signal 9)"));
 
+    /** What the summary says after {@link #summary} when the JVM could still say why: where the job called System.exit. */
+    String exitCallWords() {
+        return how.equals("kill") ? "" : ": node 1 called System.exit at org.jdsm.launch.jobs.ExitOnRank.start(ExitOnRank.java:";
+    }
+
     @Override
     public String toString() {
         return how;

@@ -1,6 +1,10 @@
 package org.jdsm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +36,21 @@ class NodeLastWordsTest {
         NodeLastWords uncaughtOnly = words("Exception in thread \"t\" java.lang.IllegalStateException: x");
         assertEquals(null, uncaughtOnly.explain(1, NodeExit.Ending.ANNOUNCED));
         assertEquals(null, uncaughtOnly.explain(5, NodeExit.Ending.UNANNOUNCED));
+    }
+
+    /**
+     * A node's report that its own JVM shuts down (System.exit in its job, a signal) is told from
+     * a bystander's report that another node's did.
+     */
+    @Test
+    void aNodesOwnJvmShutdownIsRecognized() {
+        String exitCall = JvmShutdownReport.describe(1, Optional.of("at Job.start(Job.java:9) on thread jdsm-n1-t1"));
+        assertEquals("node 1 called System.exit at Job.start(Job.java:9) on thread jdsm-n1-t1", exitCall);
+        assertTrue(words("jdsm: " + exitCall).jvmShutDown());
+        assertTrue(words("jdsm: " + JvmShutdownReport.describe(2, Optional.empty())).jvmShutDown());
+        assertFalse(words("jdsm: job stopped because node 1's JVM is shutting down before the job ended "
+                + "(System.exit in the job, or a signal)").jvmShutDown());
+        assertFalse(words(exitCall).jvmShutDown(), "the job's own print, not a report");
     }
 
     private static NodeLastWords words(String... lines) {

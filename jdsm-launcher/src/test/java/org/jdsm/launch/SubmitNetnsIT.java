@@ -198,6 +198,7 @@ class SubmitNetnsIT {
      * A rank whose JVM is held in its shutdown by a slow hook of the job (after the job's
      * {@code System.exit}) stops the others at once and is gone with the job, as under
      * {@code jdsm run}: its Server outlived the job by 5 s, waiting to exit in a shutdown already under way.
+     * The summary names it and its System.exit: it named rank 0, which had only stopped because of it.
      */
     @Test
     void aRankHeldInItsShutdownStopsTheOthersAndGoesWithTheJob() throws Exception {
@@ -205,6 +206,10 @@ class SubmitNetnsIT {
             assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
             assertTrue(jdsm.stderr().contains("[0] jdsm: job stopped because node 1's JVM is shutting down before the job "
                     + "ended (System.exit in the job, or a signal)"), jdsm.transcript());
+            // The rank that shut down is blamed, as under jdsm run, not rank 0 that it stopped.
+            assertTrue(jdsm.stderr().contains("jdsm: job failed: rank 1 on 10.213.1.12 was stopped during its JVM's shutdown: "
+                    + "node 1 called System.exit at org.jdsm.launch.jobs.ExitWithSlowHook.start(ExitWithSlowHook.java:22)"),
+                    jdsm.transcript());
             assertEquals("jdsm: killed rank(s) 1 that did not stop by themselves", jdsm.lastStderrLine(), jdsm.transcript());
             List<String> left = jdsmProcesses(Duration.ofSeconds(2));
             assertTrue(left.isEmpty(), "left after the job ended: " + left + "\n" + jdsm.transcript());

@@ -48,6 +48,24 @@ class VerdictTest {
         }
     }
 
+    /**
+     * A rank whose JVM began to shut down in the job (its System.exit) and was then stopped (killed
+     * by jdsm run, held by a slow hook; stopped by its server under jdsm submit) is the cause, not
+     * the bystander it stopped, which exited first.
+     */
+    @Test
+    void aRankStoppedDuringItsOwnJvmShutdownIsBlamedNotItsBystander() {
+        String exitCall = "node 1 called System.exit at Job.start(Job.java:9) on thread jdsm-n1-t1";
+        NodeExit bystander = new NodeExit(0, ExitCodes.STOPPED, Ending.ANNOUNCED,
+                "job stopped because node 1's JVM is shutting down before the job ended (System.exit in the job, or a signal)");
+        Verdict killed = new Verdict(List.of(bystander, new NodeExit(1, null, 137, Ending.KILLED, exitCall, true)));
+        assertEquals(List.of("jdsm: job failed: rank 1 was stopped during its JVM's shutdown: " + exitCall,
+                "jdsm: killed rank(s) 1 that did not stop by themselves"), killed.summary());
+        Verdict stopped = new Verdict(List.of(bystander, new NodeExit(1, "h1", ExitCodes.STOPPED, Ending.ANNOUNCED, exitCall, true)));
+        assertEquals(List.of("jdsm: job failed: rank 1 on h1 was stopped during its JVM's shutdown: " + exitCall), stopped.summary());
+        assertEquals(ExitCodes.FAILED, stopped.exitCode());
+    }
+
     @Test
     void aNodeJvmThatCouldNotStartIsAUsageErrorPointingAtTheJvmOptions() {
         Verdict v = new Verdict(List.of(new NodeExit(1, 1, Ending.NOT_STARTED, null),

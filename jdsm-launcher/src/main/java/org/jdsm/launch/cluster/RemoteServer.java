@@ -118,10 +118,10 @@ final class RemoteServer implements Supervised {
         }
         if (killed) {
             return new NodeExit(rank, host, reportedCode != null ? reportedCode : process.exitValue(),
-                    NodeExit.Ending.KILLED, lastWords.report());
+                    NodeExit.Ending.KILLED, lastWords.report(), lastWords.jvmShutDown());
         }
         if (reportedCode != null) {
-            return new NodeExit(rank, host, reportedCode, NodeExit.Ending.ANNOUNCED, lastWords.report());
+            return new NodeExit(rank, host, reportedCode, NodeExit.Ending.ANNOUNCED, lastWords.report(), lastWords.jvmShutDown());
         }
         int code = process.exitValue();
         // Only a server that ran has words of its own; before that, its stderr is ssh's or the JVM's start-up.
