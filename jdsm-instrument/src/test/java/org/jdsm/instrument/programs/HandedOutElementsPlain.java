@@ -36,7 +36,8 @@ public class HandedOutElementsPlain extends Spmd {
     Cell[] arraycopied;
     double[][] rows;
 
-    private static Cell[] cells(int n) {
+    /** {@code n} cells, each knowing its index (also for {@link VarargsHandOutPlain}). */
+    static Cell[] cells(int n) {
         Cell[] c = new Cell[n];
         for (int k = 0; k < n; k++) {
             c[k] = new Cell();

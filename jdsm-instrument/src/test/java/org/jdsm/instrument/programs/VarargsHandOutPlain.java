@@ -6,42 +6,29 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
+import org.jdsm.instrument.programs.HandedOutElementsPlain.Cell;
 
 /**
  * Elements of a shared array handed out by a JDK method that takes the array as its varargs,
  * then changed in place: {@code Stream.of(cells).forEach(..)}, {@code List.of(cells)} and {@code
- * Collections.addAll(list, cells)} ({@code Arrays.asList} of a shared array is refused). Each thread changes the elements {@code k} with {@code k % threads() == myThread()}; after a
- * barrier every thread checks all.
+ * Collections.addAll(list, cells)} ({@code Arrays.asList} of a shared array is refused). Each
+ * thread changes the elements {@code k} with {@code k % threads() == myThread()}; after a barrier
+ * every thread checks all.
  */
 public class VarargsHandOutPlain extends Spmd {
 
     private static final int PER_THREAD = 3;
 
-    /** An element of a shared array. */
-    public static class Cell {
-        int id;
-        int v;
-    }
-
     Cell[] streamed;
     Cell[] listed;
     Cell[] added;
 
-    private static Cell[] cells(int n) {
-        Cell[] c = new Cell[n];
-        for (int k = 0; k < n; k++) {
-            c[k] = new Cell();
-            c[k].id = k;
-        }
-        return c;
-    }
-
     @Override
     public void init() {
         int n = PER_THREAD * threads();
-        streamed = pool.register(cells(n), 2);
-        listed = pool.register(cells(n), 2);
-        added = pool.register(cells(n), 2);
+        streamed = pool.register(HandedOutElementsPlain.cells(n), 2);
+        listed = pool.register(HandedOutElementsPlain.cells(n), 2);
+        added = pool.register(HandedOutElementsPlain.cells(n), 2);
     }
 
     @Override
