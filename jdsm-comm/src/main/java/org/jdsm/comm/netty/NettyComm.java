@@ -135,7 +135,7 @@ public final class NettyComm implements Comm {
         if (mesh != null) {
             for (EventExecutor loop : group) {
                 if (loop.inEventLoop()) {
-                    throw new IllegalStateException("NettyComm.fin must not be called from a dispatcher callback");
+                    throw new IllegalStateException("NettyComm." + departure.method() + " must not be called from a dispatcher callback");
                 }
             }
             stop(departure.graceMillis());

@@ -60,7 +60,7 @@ final class Farewells {
             warned = true;
             // After a failure a peer that does not answer is expected (hung, or stopping as well): no warning.
             UcxMesh.LOG.log(departure == Departure.ORDERLY ? Level.WARNING : Level.FINE, "node " + mesh.me + ": "
-                    + (departure == Departure.ORDERLY ? "fin" : "abort") + " ran out of time waiting for peers' goodbyes ("
+                    + departure.method() + " ran out of time waiting for peers' goodbyes ("
                     + waiting.stream().map(Farewells::describe).collect(Collectors.joining("; ")) + "); closing anyway");
         }
         return leaving && (waiting.isEmpty() || late);

@@ -144,7 +144,7 @@ public final class UcxComm implements Comm {
             return;
         }
         if (p.isProgressThread()) {
-            throw new IllegalStateException("UcxComm.fin must not be called from a dispatcher callback");
+            throw new IllegalStateException("UcxComm." + departure.method() + " must not be called from a dispatcher callback");
         }
         finished = true;
         p.stop(departure);
