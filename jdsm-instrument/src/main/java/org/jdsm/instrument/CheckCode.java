@@ -21,6 +21,7 @@ final class CheckCode {
 
     /** By name: the offline instrumenter runs without the JDSM runtime on its class path. */
     static final String CHECKS = "org.jdsm.instrument.runtime.Checks";
+    private static final String WRITTEN_RESULTS = "org.jdsm.instrument.runtime.WrittenResults";
     private static final String RANGE_CHECK = "(Ljava/lang/Object;I)J";
     private static final String OBJECT_CHECK = "(Ljava/lang/Object;)V";
     private static final String MONITOR_ENTER = "(Ljava/lang/Object;Ljava/lang/String;)V";
@@ -111,6 +112,55 @@ final class CheckCode {
             code.addAstore(cache);
             land(code, same);
         }
+    }
+
+    /**
+     * What names a method to {@link org.jdsm.instrument.runtime.WrittenResults}: its name and
+     * parameters ({@code at(I)}), which overrides share whatever they return.
+     */
+    static String resultKey(String name, String descriptor) {
+        return name + descriptor.substring(0, descriptor.indexOf(')') + 1);
+    }
+
+    /**
+     * Stack unchanged, before a call of {@code method} whose result the caller writes into: names
+     * it, keeping what was named before in local {@code slot}.
+     */
+    static void beforeResultWritten(Bytecode code, String method, int slot) {
+        code.addLdc(method);
+        code.addInvokestatic(WRITTEN_RESULTS, "before", "(Ljava/lang/String;)Ljava/lang/String;");
+        code.addAstore(slot);
+    }
+
+    /** Stack unchanged, after such a call: names again what local {@code slot} kept. */
+    static void afterResultWritten(Bytecode code, int slot) {
+        code.addAload(slot);
+        code.addInvokestatic(WRITTEN_RESULTS, "after", "(Ljava/lang/String;)V");
+    }
+
+    /** At method entry: what is named now goes to local {@code slot}, for any way to {@link #afterResultWritten}. */
+    static void currentResultWritten(Bytecode code, int slot) {
+        code.addInvokestatic(WRITTEN_RESULTS, "current", "()Ljava/lang/String;");
+        code.addAstore(slot);
+    }
+
+    /**
+     * Stack {@code array, index} ({@code element}) or {@code object} unchanged, at a load that
+     * {@code method} returns: a write check too, if the caller writes into the result.
+     */
+    static void returnedCheck(Bytecode code, boolean element, String method) {
+        code.addLdc(method);
+        code.addInvokestatic(WRITTEN_RESULTS, "writes", "(Ljava/lang/String;)Z");
+        int skip = branch(code, Opcode.IFEQ);
+        if (element) {
+            code.addOpcode(Opcode.DUP2);
+            code.addInvokestatic(CHECKS, "write", RANGE_CHECK);
+            code.addOpcode(Opcode.POP2);
+        } else {
+            code.addOpcode(Opcode.DUP);
+            code.addInvokestatic(CHECKS, "writeField", OBJECT_CHECK);
+        }
+        land(code, skip);
     }
 
     /** Forgets every cached check: after anything that may synchronize. */

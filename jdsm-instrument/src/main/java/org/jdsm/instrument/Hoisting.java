@@ -139,6 +139,9 @@ final class Hoisting {
      * before a loop, in terms of the call's arguments, and the call goes to the unchecked copy.
      */
     private void considerCall(Instruction call) {
+        if (writtenThrough.writesResultOf(call.pos())) {
+            return; // the callee's own checks see that its result is written
+        }
         CallRef ref = CallRef.of(scan.constPool(), scan.u16At(call));
         CalleeChecks callee = ref.owner().equals(className) ? callees.get(ref.name() + ref.descriptor()) : null;
         LoopNest nest = new LoopNest(scan, parser, enclosing(call.pos()));

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import javassist.ClassPool;
@@ -77,6 +78,10 @@ final class MethodRewriter {
     private final Map<Integer, Bytecode> entered = new HashMap<>();
     /** The loads whose reference is stored into or changed by a call ({@code cells[i].value = v}, {@code cells[i].move()}): checked for writing. */
     private WrittenThrough writtenThrough;
+    /** The element and field loads this method returns (and those they are reached through): see {@link CheckCode#returnedCheck}. */
+    private Set<Integer> returnedLoads;
+    /** The local keeping what a call whose result is written restores after it ({@link CheckCode#beforeResultWritten}); -1 if none. */
+    private int writtenResultSlot = -1;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
 
@@ -108,7 +113,7 @@ final class MethodRewriter {
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         writtenThrough = new WrittenThrough(scan, receivers);
-        warnUnseenResults();
+        returnedLoads = WrittenThrough.returnedLoads(scan, method.getDescriptor());
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
@@ -282,6 +287,9 @@ final class MethodRewriter {
             if (scan.isHandlerStart(insn.pos())) {
                 CheckCode.forget(at(insn.pos()), forget);
             }
+            if (returnedLoads.contains(insn.pos())) {
+                CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, CheckCode.resultKey(method.getName(), method.getDescriptor()));
+            }
             if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
                 continue;
             }
@@ -309,6 +317,9 @@ final class MethodRewriter {
                 if (writtenThrough.checksReceiver(insn.pos())) {
                     CheckCode.fieldCheck(at(insn.pos()), true, -1); // a getter's receiver: on top, as a getfield's object
                 }
+                if (writtenThrough.writesResultOf(insn.pos())) {
+                    resultWritten(insn);
+                }
                 boolean forgets = forgetsAfter(insn);
                 redirect(insn);
                 if (forgets) {
@@ -316,6 +327,19 @@ final class MethodRewriter {
                 }
             }
         }
+    }
+
+    /**
+     * Around a call whose result is written into ({@code at(i).v = x}): names the method before it
+     * and restores the name after it, so that the callee checks what it returns for writing.
+     */
+    private void resultWritten(Instruction call) {
+        if (writtenResultSlot < 0) {
+            writtenResultSlot = locals.allocate(1);
+        }
+        CallRef ref = CallRef.of(constPool, indexAt(call));
+        CheckCode.beforeResultWritten(at(call.pos()), CheckCode.resultKey(ref.name(), ref.descriptor()), writtenResultSlot);
+        CheckCode.afterResultWritten(at(call.next()), writtenResultSlot);
     }
 
     private int fieldCache(Instruction insn) {
@@ -471,20 +495,6 @@ final class MethodRewriter {
         }
     }
 
-    /**
-     * A store into what a method with parameters returns, an element or field it loads ({@code
-     * at(i).v = x} with {@code Cell at(int i) { return cells[i]; }}), is not seen: the callee
-     * read-checks its load and does not know the result is written. Said at rewrite time, once
-     * per site, since silent loss is worse (jdsm-instrument README, Limits).
-     */
-    private void warnUnseenResults() {
-        writtenThrough.unseenResults().forEach((pos, call) -> System.err.println("jdsm: warning: " + site(pos)
-                + " writes into what " + call.owner() + "." + call.name() + "(...) returns, an element or field"
-                + " that method loads: if it is part of a shared object, the write is not checked and other nodes"
-                + " never see it. Write through the element or field itself (cells[i].v = x), or around it"
-                + " pool.acquire(array, i) ... pool.release(array, i)."));
-    }
-
     /** Where {@code pos} is, as a stack trace would say: {@code pkg.Class.method(File.java:12)}. */
     private String site(int pos) {
         SourceFileAttribute source = (SourceFileAttribute) classFile.getAttribute(SourceFileAttribute.tag);
@@ -510,6 +520,9 @@ final class MethodRewriter {
             b.addAstore(slots.array());
             b.addIconst(0);
             b.addIstore(slots.index());
+        }
+        if (writtenResultSlot >= 0) {
+            CheckCode.currentResultWritten(b, writtenResultSlot); // what any way to the restoring code after a call finds
         }
         return b;
     }

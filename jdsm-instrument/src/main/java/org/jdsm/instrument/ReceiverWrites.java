@@ -149,27 +149,6 @@ final class ReceiverWrites {
         });
     }
 
-    /**
-     * True if {@code call}, a method of the job's classes that takes parameters, may return an
-     * element or field it loads ({@code Cell at(int i) { return cells[i]; }}): a write through
-     * its result is not seen (the load is read-checked in the callee), so the caller warns.
-     */
-    boolean returnsElementOrField(CallRef call) {
-        CtMethod method = call.descriptor().startsWith("()") ? null : resolve(call);
-        if (method == null || isJdk(method.getDeclaringClass().getName())) {
-            return false;
-        }
-        CodeAttribute code = method.getMethodInfo2().getCodeAttribute();
-        try {
-            CodeScan scan = code == null ? null : new CodeScan(code);
-            return scan != null && scan.instructions().stream().filter(insn -> insn.opcode() == Opcode.ARETURN)
-                    .map(insn -> StackOrigin.pusher(scan, insn, 0))
-                    .anyMatch(v -> v != null && (v.opcode() == Opcode.AALOAD || v.opcode() == Opcode.GETFIELD));
-        } catch (BadBytecode | RuntimeException e) {
-            return false;
-        }
-    }
-
     private static boolean returnsAnythingButNew(CodeScan scan) {
         for (Instruction insn : scan.instructions()) {
             if (insn.opcode() == Opcode.ARETURN) {

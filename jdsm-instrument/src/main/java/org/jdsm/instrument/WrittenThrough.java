@@ -35,28 +35,23 @@ import javassist.bytecode.Opcode;
  * is the receiver of a getter whose result is written ({@code ledger.getEntries().add(x)}): a
  * write check of the receiver before the getter call ({@link #checksReceiver}). A write
  * further down writes every element and field on the way ({@code bags[i].items.add(x)} writes
- * {@code bags[i]}). Not seen: a value passed on through a second method or a field.
+ * {@code bags[i]}). A call of the job's whose result is written into ({@code at(i).v = x}, {@code
+ * Cell c = at(i); c.move()}) is marked ({@link #writesResultOf}): the callee checks what it returns
+ * ({@link #returnedLoads}). Not seen: a value passed on through a second method or a field.
  */
 final class WrittenThrough {
 
     private final Set<Integer> loads = new HashSet<>();
     /** The getter calls whose receiver is written through what they return. */
     private final Set<Integer> receiverChecks = new HashSet<>();
-    /** Calls with parameters whose result, an element or field of the callee's, is stored into unseen: warned about. */
-    private final Map<Integer, CallRef> unseenResults = new HashMap<>();
+    /** The calls of the job's methods whose result is written into ({@code at(i).v = x}): see {@link #writesResultOf}. */
+    private final Set<Integer> resultCalls = new HashSet<>();
 
     WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
             for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
-                Instruction target = throughGetters(scan, receivers, written);
-                markWritten(scan, aliased, target);
-                if (target != null && (scan.isInstanceCall(target) || target.opcode() == Opcode.INVOKESTATIC)) {
-                    CallRef call = CallRef.of(scan.constPool(), scan.u16At(target));
-                    if (receivers.returnsElementOrField(call)) {
-                        unseenResults.put(target.pos(), call); // at(i).v = x: the callee's load is not written-checked
-                    }
-                }
+                markWritten(scan, aliased, throughGetters(scan, receivers, written));
             }
         }
     }
@@ -75,7 +70,9 @@ final class WrittenThrough {
         }
         while (!pending.isEmpty()) {
             Instruction load = pending.pop();
-            if (!isElementOrField(load)) {
+            if (isResultCall(scan, load)) {
+                resultCalls.add(load.pos());
+            } else if (!isElementOrField(load)) {
                 aliased.getOrDefault(scan.referenceLoadSlot(load), List.of()).forEach(pending::push);
             } else if (loads.add(load.pos())) {
                 Instruction source = StackOrigin.sourceOf(scan, load);
@@ -111,14 +108,54 @@ final class WrittenThrough {
         return descriptor.startsWith("()L") || descriptor.startsWith("()[");
     }
 
-    /** Per local slot: the element and field loads stored into it ({@code Cell c = cells[i]}). */
+    /**
+     * The element and field loads whose value a method with {@code descriptor} returns, directly or
+     * through a local ({@code return cells[i]}, {@code Cell c = cells[i]; ... return c}), and the
+     * loads they are reached through ({@code return holder.cells[i]}); empty unless it returns a
+     * reference. A caller may write into what it returns.
+     */
+    static Set<Integer> returnedLoads(CodeScan scan, String descriptor) {
+        Set<Integer> loads = new HashSet<>();
+        char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
+        if (returns != 'L' && returns != '[') {
+            return loads;
+        }
+        Map<Integer, List<Instruction>> aliased = null;
+        Deque<Instruction> pending = new ArrayDeque<>();
+        for (Instruction insn : scan.instructions()) {
+            if (insn.opcode() == Opcode.ARETURN) {
+                Instruction value = StackOrigin.pusher(scan, insn, 0);
+                if (value != null && value.opcode() == Opcode.CHECKCAST) {
+                    value = StackOrigin.pusher(scan, value, 0);
+                }
+                if (value != null && !isElementOrField(value)) {
+                    aliased = aliased != null ? aliased : aliasedLoads(scan);
+                    aliased.getOrDefault(scan.referenceLoadSlot(value), List.of()).forEach(pending::push);
+                } else if (value != null) {
+                    pending.push(value);
+                }
+            }
+        }
+        while (!pending.isEmpty()) {
+            Instruction load = pending.pop();
+            if (isElementOrField(load) && loads.add(load.pos())) {
+                Instruction source = StackOrigin.sourceOf(scan, load);
+                if (source != null) {
+                    pending.push(source);
+                }
+            }
+        }
+        return loads;
+    }
+
+    /** Per local slot: the element and field loads and the calls' results stored into it ({@code Cell c = cells[i]}, {@code Cell c = at(i)}). */
     private static Map<Integer, List<Instruction>> aliasedLoads(CodeScan scan) {
         Map<Integer, List<Instruction>> aliased = new HashMap<>();
         for (Instruction insn : scan.instructions()) {
             int op = scan.opcodeAt(insn.pos());
             if (op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3) {
                 Instruction value = StackOrigin.pusher(scan, insn, 0);
-                if (value != null && isElementOrField(value)) {
+                if (value != null && (isElementOrField(value) || isResultCall(scan, value))) {
                     aliased.computeIfAbsent(scan.slotOf(insn), k -> new ArrayList<>()).add(value);
                 }
             }
@@ -177,10 +214,24 @@ final class WrittenThrough {
         return targets;
     }
 
-    /** True for an element or field load, a load of a local holding one, or a getter's result. */
+    /** True for an element or field load, a load of a local holding one, or a call's result. */
     private static boolean candidate(CodeScan scan, Set<Integer> aliasSlots, Instruction pushed) {
         return pushed != null && (isElementOrField(pushed) || aliasSlots.contains(scan.referenceLoadSlot(pushed))
-                || isGetter(scan, pushed));
+                || isGetter(scan, pushed) || isResultCall(scan, pushed));
+    }
+
+    /**
+     * True for a call of a method of the job's classes that returns a reference: what it returns
+     * may be an element or field that it loads ({@code Cell at(int i) { return cells[i]; }}), which
+     * the callee checks for writing when the caller names it ({@link #writesResultOf}).
+     */
+    private static boolean isResultCall(CodeScan scan, Instruction insn) {
+        if (!scan.isInstanceCall(insn) && insn.opcode() != Opcode.INVOKESTATIC) {
+            return false;
+        }
+        CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
+        char returns = call.descriptor().charAt(call.descriptor().indexOf(')') + 1);
+        return (returns == 'L' || returns == '[') && !call.name().equals("<init>") && !ReceiverWrites.isJdk(call.owner());
     }
 
     private static List<Instruction> listOf(Instruction insn) {
@@ -191,9 +242,13 @@ final class WrittenThrough {
         return insn.opcode() == Opcode.GETFIELD || insn.opcode() == Opcode.AALOAD;
     }
 
-    /** The calls (by position) whose result is stored into though the callee only read-checked it. */
-    Map<Integer, CallRef> unseenResults() {
-        return unseenResults;
+    /**
+     * True if the call at {@code pos} is of a method of the job's whose result is written into
+     * ({@code at(i).v = x}, {@code Cell c = at(i); c.move()}): the caller names the method around
+     * the call, and the callee checks what it returns for writing ({@code WrittenResults}).
+     */
+    boolean writesResultOf(int pos) {
+        return resultCalls.contains(pos);
     }
 
     /** True if the getter call at {@code pos} returns part of its receiver, which is then written through. */

@@ -83,20 +83,6 @@ class ScienceShapesTest {
         }
     }
 
-    /** A store into what a method with parameters returns (at(i).v = x) was lost with no word. */
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lrc", "sc"})
-    void writesIntoWhatAMethodReturnsAreReported(String protocol) {
-        String err = stderrOf(() -> Jobs.runInstrumentedToOk("ResultWritesPlain", protocol, NODES, THREADS));
-        String program = "org.jdsm.instrument.programs.ResultWritesPlain";
-        int line = 77;
-        for (String callee : new String[] {program + ".at", program + "$Grid.row", program + "$Board.at"}) {
-            String warning = "jdsm: warning: " + program + ".start(ResultWritesPlain.java:" + line++ + ") writes into what "
-                    + callee + "(...) returns, an element or field that method loads";
-            assertEquals(1, err.lines().filter(l -> l.startsWith(warning)).count(), err); // once, at rewrite
-        }
-    }
-
     private static String stderrOf(Runnable job) {
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -126,6 +126,12 @@ class UncheckedPathsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
+    void writesIntoWhatAMethodReturns(String protocol) {
+        run("ResultWritesPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
     void elementsChangedThroughAStreamOrCopyOfTheArray(String protocol) {
         run("HandedOutElementsPlain", protocol);
     }

@@ -41,6 +41,8 @@ final class CheckedBlocks {
     /** Every shared object's marks by key, kept across intervals so that a new interval allocates none. */
     private Marks[] byKey = new Marks[0];
     private int interval;
+    /** The method whose result this thread's running call writes into ({@link WrittenResults}), or null. */
+    String writtenResultOf;
     private Object lastObject;
     private Marks lastMarks;
 

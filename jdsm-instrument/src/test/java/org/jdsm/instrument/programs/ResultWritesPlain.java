@@ -1,14 +1,20 @@
 package org.jdsm.instrument.programs;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
- * Elements of shared arrays changed through what a method with parameters returns, as an
- * object-minded newcomer writes it: {@code at(i).v = x} with {@code Cell at(int i) { return
- * cells[i]; }} of the job, {@code board.at(x, y).v = v} of a helper wrapping a shared {@code
- * Cell[]}, and {@code grid.row(i)[1] = v} of one wrapping a {@code double[][]} registered whole.
- * The callee only read-checks its load, so the writes are lost; the rewriter says so per site.
+ * Elements of shared arrays changed through what a method returns, as an object-minded newcomer
+ * writes it: {@code at(i).v = x} with {@code Cell at(int i) { return cells[i]; }} of the job,
+ * {@code board.at(x, y).v = v} of a helper wrapping a shared {@code Cell[]}, {@code grid.row(i)[1]
+ * = v} of one wrapping a {@code double[][]} registered whole, the result kept in a local first
+ * ({@code Cell c = at(i); c.w = x}), a method called on it ({@code at(i).bump()}), a call in a
+ * counted loop, one through an interface and an override with a narrower return type, and a
+ * callee that returns its element through a local. Each thread changes the cells {@code k} with
+ * {@code k % threads() == myThread()}, so every block is written from both nodes; after a barrier
+ * every thread checks every value.
  */
 public class ResultWritesPlain extends Spmd {
 
@@ -18,6 +24,20 @@ public class ResultWritesPlain extends Spmd {
     /** An element of a shared array. */
     public static class Cell {
         int v;
+        int w;
+        int bumps;
+        int looped;
+        int viaView;
+        int viaLocal;
+
+        void bump() {
+            bumps++;
+        }
+    }
+
+    /** A view of the cells. */
+    public interface View {
+        Object cell(int i);
     }
 
     /** A node's helper wrapping a shared matrix. */
@@ -34,7 +54,7 @@ public class ResultWritesPlain extends Spmd {
     }
 
     /** A node's helper wrapping a shared array as a board. */
-    public static class Board {
+    public static class Board implements View {
         final Cell[] cells;
 
         Board(Cell[] cells) {
@@ -44,11 +64,18 @@ public class ResultWritesPlain extends Spmd {
         Cell at(int x, int y) {
             return cells[y * WIDTH + x];
         }
+
+        @Override
+        public Cell cell(int i) { // narrower than View's: javac adds a bridge
+            Cell c = cells[i];
+            return c;
+        }
     }
 
     Cell[] cells;
     Grid grid;
     Board board;
+    View view;
 
     Cell at(int i) {
         return cells[i];
@@ -68,17 +95,46 @@ public class ResultWritesPlain extends Spmd {
         cells = pool.register(cells(n), 2);
         grid = new Grid(pool.register(new double[n][WIDTH], 1));
         board = new Board(pool.register(cells(n * WIDTH), 2));
+        view = board;
     }
 
     @Override
     public void start() {
-        int from = myThread() * PER_THREAD;
-        for (int i = from; i < from + PER_THREAD; i++) {
+        int me = myThread();
+        int n = cells.length;
+        for (int i = me; i < n; i += threads()) {
             at(i).v = i + 1;
             grid.row(i)[1] = i + 0.5;
             board.at(1, i).v = i;
+            Cell c = at(i);
+            c.w = i + 2;
+            at(i).bump();
+            ((Cell) view.cell(i)).viaView = i + 3;
+            board.cell(i).viaLocal = i + 4;
+        }
+        for (int i = 0; i < n; i++) {
+            if (i % threads() == me) {
+                at(i).looped = i + 5;
+            }
         }
         barrier();
-        Results.put(getClass().getSimpleName() + myThread(), "ok");
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            expect(failed, "at(" + i + ").v", cells[i].v == i + 1);
+            expect(failed, "grid.row(" + i + ")[1]", grid.d[i][1] == i + 0.5);
+            expect(failed, "board.at(1, " + i + ").v", board.cells[i * WIDTH + 1].v == i);
+            expect(failed, "local of at(" + i + ").w", cells[i].w == i + 2);
+            expect(failed, "at(" + i + ").bump()", cells[i].bumps == 1);
+            expect(failed, "in a loop at(" + i + ").looped", cells[i].looped == i + 5);
+            expect(failed, "view.cell(" + i + ").viaView", board.cells[i].viaView == i + 3);
+            expect(failed, "board.cell(" + i + ").viaLocal", board.cells[i].viaLocal == i + 4);
+        }
+        Results.put(getClass().getSimpleName() + me, failed.isEmpty() ? "ok" : failed.toString());
+    }
+
+    private static void expect(List<String> failed, String what, boolean ok) {
+        if (!ok && failed.size() < 10) {
+            failed.add(what);
+        }
     }
 }

@@ -1,0 +1,61 @@
+package org.jdsm.instrument.runtime;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What rewritten code calls around a call whose result the caller writes into: {@code at(i).v = x}
+ * with {@code Cell at(int i) { return cells[i]; }}. The callee cannot know that its caller writes
+ * what it returns, so the caller names the method ({@code "at(I)"}: name and parameters, which
+ * overrides share) before the call, and the callee's loads that feed its {@code return} ask
+ * {@link #writes} and, if it is their method, are checked for writing as well as reading. A
+ * thread's name lives in its {@link CheckedBlocks}: only threads that are checked take part.
+ */
+public final class WrittenResults {
+
+    /** Threads with a method named now; while none has, {@link #writes} answers without a thread-local lookup. */
+    private static final AtomicInteger NAMED = new AtomicInteger();
+
+    private WrittenResults() {
+    }
+
+    /** What the calling thread has named now (null: nothing), for a method to restore on every way out of a call. */
+    public static String current() {
+        CheckedBlocks c = CheckedBlocks.current();
+        return c == null ? null : c.writtenResultOf;
+    }
+
+    /** Before a call of {@code method} whose result the caller writes into; returns what {@link #after} restores. */
+    public static String before(String method) {
+        CheckedBlocks c = CheckedBlocks.current();
+        if (c == null) {
+            return null;
+        }
+        String previous = c.writtenResultOf;
+        name(c, method);
+        return previous;
+    }
+
+    /** After the call (also where the method's code merges after it): back to {@code previous}. */
+    public static void after(String previous) {
+        CheckedBlocks c = CheckedBlocks.current();
+        if (c != null) {
+            name(c, previous);
+        }
+    }
+
+    private static void name(CheckedBlocks c, String method) {
+        if ((c.writtenResultOf == null) != (method == null)) {
+            NAMED.addAndGet(method == null ? -1 : 1);
+        }
+        c.writtenResultOf = method;
+    }
+
+    /** True if the calling thread's caller writes into what {@code method} (as {@link #before} names it) returns. */
+    public static boolean writes(String method) {
+        if (NAMED.get() == 0) {
+            return false;
+        }
+        CheckedBlocks c = CheckedBlocks.current();
+        return c != null && method.equals(c.writtenResultOf);
+    }
+}
