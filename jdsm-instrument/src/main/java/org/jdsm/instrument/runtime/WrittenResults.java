@@ -1,7 +1,5 @@
 package org.jdsm.instrument.runtime;
 
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * What rewritten code calls around a call whose result the caller writes into: {@code at(i).v = x}
  * with {@code Cell at(int i) { return cells[i]; }}. The callee cannot know that its caller writes
@@ -11,9 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread's name lives in its {@link CheckedBlocks}: only threads that are checked take part.
  */
 public final class WrittenResults {
-
-    /** Threads with a method named now; while none has, {@link #writes} answers without a thread-local lookup. */
-    private static final AtomicInteger NAMED = new AtomicInteger();
 
     private WrittenResults() {
     }
@@ -31,7 +26,7 @@ public final class WrittenResults {
             return null;
         }
         String previous = c.writtenResultOf;
-        name(c, method);
+        c.writtenResultOf = method;
         return previous;
     }
 
@@ -39,22 +34,12 @@ public final class WrittenResults {
     public static void after(String previous) {
         CheckedBlocks c = CheckedBlocks.current();
         if (c != null) {
-            name(c, previous);
+            c.writtenResultOf = previous;
         }
-    }
-
-    private static void name(CheckedBlocks c, String method) {
-        if ((c.writtenResultOf == null) != (method == null)) {
-            NAMED.addAndGet(method == null ? -1 : 1);
-        }
-        c.writtenResultOf = method;
     }
 
     /** True if the calling thread's caller writes into what {@code method} (as {@link #before} names it) returns. */
     public static boolean writes(String method) {
-        if (NAMED.get() == 0) {
-            return false;
-        }
         CheckedBlocks c = CheckedBlocks.current();
         return c != null && method.equals(c.writtenResultOf);
     }
