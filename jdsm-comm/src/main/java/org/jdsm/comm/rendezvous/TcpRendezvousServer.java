@@ -25,6 +25,7 @@ import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSlots;
 
 /**
  * The launcher's side of the address exchange for one job of {@code nodes} nodes. Each node
@@ -33,12 +34,22 @@ import org.jdsm.comm.net.HandshakeException;
  * that fails to authenticate or misbehaves is closed with one log line. After the timeout, pending
  * nodes are disconnected and {@link #await} fails naming the ranks that never reported.
  *
- * <p>Plain blocking sockets: it runs once per job, with a thread per connection.
+ * <p>Plain blocking sockets: it runs once per job, with a thread per connection. Anyone who can
+ * reach the port can connect, so connections that have not authenticated yet are bounded
+ * ({@link HandshakeSlots}): at most one per node plus 32 at a time, each with 5 s in all to
+ * authenticate. A flood of connections costs at most that many threads, and does not keep out a
+ * node of the job, which sends its hello at once and so is cut off only after every connection that
+ * did not.
  */
 public final class TcpRendezvousServer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(TcpRendezvousServer.class.getName());
-    private static final int HANDSHAKE_TIMEOUT_MILLIS = 10_000;
+    /** Time a connection has to authenticate, in all; also the bound on each later read. */
+    private static final int HANDSHAKE_MILLIS = 5_000;
+    /** Slots for unauthenticated connections beyond one per node. */
+    static final int SPARE_SLOTS = 32;
+    /** Room for a burst of connections while the accept loop catches up. */
+    private static final int BACKLOG = 1024;
 
     private final ServerSocket listener;
     private final int nodes;
@@ -47,10 +58,13 @@ public final class TcpRendezvousServer implements AutoCloseable {
     private final long deadline;
     private final NodeAddress[] table;
     private final CountDownLatch complete;
+    private final int handshakeMillis;
+    private final HandshakeSlots slots;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private TcpRendezvousServer(ServerSocket listener, int nodes, String jobId, byte[] secret, Duration timeout) {
+    private TcpRendezvousServer(ServerSocket listener, int nodes, String jobId, byte[] secret, Duration timeout,
+            int handshakeMillis) {
         this.listener = listener;
         this.nodes = nodes;
         this.handshake = new Handshake(secret, jobId);
@@ -58,6 +72,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
         this.deadline = System.nanoTime() + timeout.toNanos();
         this.table = new NodeAddress[nodes];
         this.complete = new CountDownLatch(nodes);
+        this.handshakeMillis = handshakeMillis;
+        this.slots = new HandshakeSlots("jdsm-rendezvous-cutoff", nodes + SPARE_SLOTS, handshakeMillis);
     }
 
     /**
@@ -65,16 +81,22 @@ public final class TcpRendezvousServer implements AutoCloseable {
      * timeout passes, or {@link #close}.
      */
     public static TcpRendezvousServer start(String host, int nodes, String jobId, byte[] secret, Duration timeout) {
+        return start(host, nodes, jobId, secret, timeout, HANDSHAKE_MILLIS);
+    }
+
+    /** As {@link #start(String, int, String, byte[], Duration)}, with {@code handshakeMillis} for tests. */
+    static TcpRendezvousServer start(String host, int nodes, String jobId, byte[] secret, Duration timeout,
+            int handshakeMillis) {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
         ServerSocket listener;
         try {
-            listener = new ServerSocket(0, 50, InetAddress.getByName(host));
+            listener = new ServerSocket(0, BACKLOG, InetAddress.getByName(host));
         } catch (IOException e) {
             throw new CommException("rendezvous server: cannot listen on " + host + ": " + e.getMessage(), e);
         }
-        TcpRendezvousServer server = new TcpRendezvousServer(listener, nodes, jobId, secret, timeout);
+        TcpRendezvousServer server = new TcpRendezvousServer(listener, nodes, jobId, secret, timeout, handshakeMillis);
         Plumbing.daemon("jdsm-rendezvous-accept", server::acceptLoop).start();
         return server;
     }
@@ -115,6 +137,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
     public void close() {
         closed = true;
         Plumbing.closeQuietly(listener);
+        slots.close();
         open.forEach(Plumbing::closeQuietly);
     }
 
@@ -124,7 +147,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
                 listener.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 Socket socket = listener.accept();
                 open.add(socket);
-                Plumbing.daemon("jdsm-rendezvous-" + socket.getRemoteSocketAddress(), () -> serve(socket)).start();
+                HandshakeSlots.Slot slot = slots.admit(socket);
+                Plumbing.daemon("jdsm-rendezvous-" + socket.getRemoteSocketAddress(), () -> serve(socket, slot)).start();
             }
         } catch (IOException e) {
             if (closed || complete.getCount() == 0) {
@@ -137,13 +161,19 @@ public final class TcpRendezvousServer implements AutoCloseable {
         }
     }
 
-    private void serve(Socket socket) {
+    private void serve(Socket socket, HandshakeSlots.Slot slot) {
         String peer = "connection from " + socket.getRemoteSocketAddress();
         try (socket) {
-            socket.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
+            socket.setSoTimeout(handshakeMillis);
             DataInputStream in = new DataInputStream(socket.getInputStream());
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, this::check);
+            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, claimed -> {
+                check(claimed);
+                slot.hello();
+            });
+            if (!slot.authenticated()) {
+                throw new CommException(slot.cutOffReason());
+            }
             peer += " (node " + hello.dialerRank() + ")";
             List<NodeAddress> reported = AddressCodec.decode(
                     Frames.expect(in, Frames.ADDRESS, AddressCodec.MAX_ADDRESS_BYTES));
@@ -157,12 +187,14 @@ public final class TcpRendezvousServer implements AutoCloseable {
             Frames.write(out, Frames.TABLE, AddressCodec.encode(table()));
         } catch (IOException | CommException e) {
             if (!closed) {
-                LOG.warning("rendezvous: closed " + peer + ": "
-                        + (e instanceof EOFException ? "closed by the remote side mid-protocol" : e.getMessage()));
+                String cutOff = slot.cutOffReason();
+                LOG.warning("rendezvous: closed " + peer + ": " + (cutOff != null ? cutOff
+                        : e instanceof EOFException ? "closed by the remote side mid-protocol" : e.getMessage()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            slot.release();
             open.remove(socket);
         }
     }

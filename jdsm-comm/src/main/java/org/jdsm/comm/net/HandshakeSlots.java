@@ -1,0 +1,135 @@
+package org.jdsm.comm.net;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.jdsm.comm.Plumbing;
+
+/**
+ * Bounds the accepted connections that have not authenticated yet, which anyone who can reach the
+ * port may open: at most {@code limit} at a time, each for at most {@code millis} in all (a per-read
+ * time-out would let a peer trickle a byte at a time). A new connection never waits for a slot: when
+ * all are taken, the oldest pending connection is cut off to make room, preferring one that has not
+ * sent a plausible hello, as a real node sends its hello right after connecting. The owner closes
+ * the connection of every slot it is done with, and logs why it ended ({@link Slot#cutOffReason}).
+ */
+public final class HandshakeSlots implements AutoCloseable {
+
+    private static final String CLOSED = "the listener closed";
+
+    private final int limit;
+    private final long millis;
+    /** In order of arrival, oldest first. */
+    private final Set<Slot> pending = new LinkedHashSet<>();
+    private final ScheduledThreadPoolExecutor cutOffs;
+
+    /** {@code threadName} names the one thread that cuts off connections whose time is up. */
+    public HandshakeSlots(String threadName, int limit, long millis) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+        }
+        this.limit = limit;
+        this.millis = millis;
+        this.cutOffs = new ScheduledThreadPoolExecutor(1, task -> Plumbing.daemon(threadName, task));
+        cutOffs.setRemoveOnCancelPolicy(true); // a flood must not pile up cancelled timers
+    }
+
+    /** Takes a slot for a connection just accepted, cutting off the oldest pending one if none is free. */
+    public synchronized Slot admit(AutoCloseable connection) {
+        if (pending.size() >= limit) {
+            victim().cutOff("cut off to make room: " + limit + " connections were already authenticating");
+        }
+        Slot slot = new Slot(connection);
+        pending.add(slot);
+        if (cutOffs.isShutdown()) {
+            slot.cutOff(CLOSED); // accepted just before the listener closed
+        } else {
+            slot.timer = cutOffs.schedule(() -> slot.cutOff("no complete handshake within " + millis + " ms"),
+                    millis, TimeUnit.MILLISECONDS);
+        }
+        return slot;
+    }
+
+    private Slot victim() {
+        for (Slot slot : pending) {
+            if (!slot.hello) {
+                return slot;
+            }
+        }
+        return pending.iterator().next();
+    }
+
+    /** Cuts off every pending connection and stops the timer thread. */
+    @Override
+    public synchronized void close() {
+        cutOffs.shutdownNow();
+        for (Slot slot : pending.toArray(new Slot[0])) {
+            slot.cutOff(CLOSED);
+        }
+    }
+
+    /** One accepted connection's right to authenticate. */
+    public final class Slot {
+
+        private final AutoCloseable connection;
+        private ScheduledFuture<?> timer;
+        private boolean hello;
+        private String cutOff;
+
+        private Slot(AutoCloseable connection) {
+            this.connection = connection;
+        }
+
+        /** The peer sent a hello whose claims passed the checks: it is cut off after those that did not. */
+        public void hello() {
+            synchronized (HandshakeSlots.this) {
+                hello = true;
+            }
+        }
+
+        /** Authenticated: frees the slot for good. False if the connection was cut off first. */
+        public boolean authenticated() {
+            synchronized (HandshakeSlots.this) {
+                if (cutOff != null) {
+                    return false;
+                }
+                release();
+                return true;
+            }
+        }
+
+        /** Frees the slot if it is still held (the handshake failed). */
+        public void release() {
+            synchronized (HandshakeSlots.this) {
+                pending.remove(this);
+                stopTimer();
+            }
+        }
+
+        /** Why the connection was cut off, or null if it was not. */
+        public String cutOffReason() {
+            synchronized (HandshakeSlots.this) {
+                return cutOff;
+            }
+        }
+
+        private void cutOff(String reason) {
+            synchronized (HandshakeSlots.this) {
+                if (!pending.remove(this)) {
+                    return; // authenticated or released meanwhile
+                }
+                cutOff = reason;
+                stopTimer();
+                Plumbing.closeQuietly(connection); // its thread's blocked read fails at once
+            }
+        }
+
+        private void stopTimer() {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+        }
+    }
+}
