@@ -17,6 +17,11 @@ import org.jdsm.comm.Plumbing;
  */
 public final class HandshakeSlots implements AutoCloseable {
 
+    /** Slots a listener of a job's nodes keeps beyond one per node, for strays and retries. */
+    public static final int SPARE = 32;
+    /** A listen backlog that holds a burst of connections while the accept loop admits them. */
+    public static final int BACKLOG = 1024;
+
     private static final String CLOSED = "the listener closed";
 
     private final int limit;

@@ -46,10 +46,6 @@ public final class TcpRendezvousServer implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TcpRendezvousServer.class.getName());
     /** Time a connection has to authenticate, in all; also the bound on each later read. */
     private static final int HANDSHAKE_MILLIS = 5_000;
-    /** Slots for unauthenticated connections beyond one per node. */
-    static final int SPARE_SLOTS = 32;
-    /** Room for a burst of connections while the accept loop catches up. */
-    private static final int BACKLOG = 1024;
 
     private final ServerSocket listener;
     private final int nodes;
@@ -73,7 +69,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         this.table = new NodeAddress[nodes];
         this.complete = new CountDownLatch(nodes);
         this.handshakeMillis = handshakeMillis;
-        this.slots = new HandshakeSlots("jdsm-rendezvous-cutoff", nodes + SPARE_SLOTS, handshakeMillis);
+        this.slots = new HandshakeSlots("jdsm-rendezvous-cutoff", nodes + HandshakeSlots.SPARE, handshakeMillis);
     }
 
     /**
@@ -92,7 +88,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         }
         ServerSocket listener;
         try {
-            listener = new ServerSocket(0, BACKLOG, InetAddress.getByName(host));
+            listener = new ServerSocket(0, HandshakeSlots.BACKLOG, InetAddress.getByName(host));
         } catch (IOException e) {
             throw new CommException("rendezvous server: cannot listen on " + host + ": " + e.getMessage(), e);
         }

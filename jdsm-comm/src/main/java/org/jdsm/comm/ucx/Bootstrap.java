@@ -13,7 +13,9 @@ import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.CommConfig;
 import org.jdsm.comm.CommException;
@@ -24,6 +26,7 @@ import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSlots;
 
 /**
  * UcxComm's start-up: a TCP listener published through the job's {@link Rendezvous}, then one
@@ -32,8 +35,8 @@ import org.jdsm.comm.net.HandshakeException;
  * and tag key in an ADDRESS frame: only authenticated peers learn them. The connections stay open
  * as {@link ControlChannel}s; the listener closes once every peer is in. Blocking; runs in init.
  * Each accepted connection authenticates on a thread of its own within {@code ucx.handshakeTimeoutMs}
- * in all ({@link PendingHandshakes}); one that fails is closed with a log line and does not stop or
- * delay start-up.
+ * in all, at most one per node plus 32 at a time ({@link HandshakeSlots}); one that fails is closed
+ * with a log line and does not stop or delay start-up.
  */
 final class Bootstrap {
 
@@ -49,6 +52,9 @@ final class Bootstrap {
     private final long deadlineNanos;
     private final SecureRandom random = new SecureRandom();
     private final ControlChannel[] channels;
+    /** Accepted connections whose handshake thread is still at work; cut off when start-up ends. */
+    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    private boolean accepting = true;
 
     private Bootstrap(CommConfig config, UcxOptions options, byte[] workerAddress, long deadlineNanos) {
         this.config = config;
@@ -74,7 +80,7 @@ final class Bootstrap {
 
     private void run() throws IOException {
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(config.bindHost(), options.port()));
+            server.bind(new InetSocketAddress(config.bindHost(), options.port()), HandshakeSlots.BACKLOG);
             int port = ((InetSocketAddress) server.getLocalAddress()).getPort();
             List<NodeAddress> addresses = exchange(new NodeAddress(options.advertiseHost(), port));
             for (int rank = 0; rank < me(); rank++) {
@@ -130,7 +136,8 @@ final class Bootstrap {
 
     private void acceptHigherRanks(ServerSocketChannel server) throws IOException {
         server.socket().setSoTimeout(ACCEPT_POLL_MILLIS);
-        try (PendingHandshakes pending = new PendingHandshakes(options.handshakeMillis())) {
+        try (HandshakeSlots slots = new HandshakeSlots("jdsm-ucx-handshake-cutoff", config.nodes() + HandshakeSlots.SPARE,
+                options.handshakeMillis())) {
             while (connected().size() < config.nodes() - 1) {
                 leftMillis(); // throws once the deadline has passed
                 SocketChannel channel;
@@ -139,30 +146,50 @@ final class Bootstrap {
                 } catch (SocketTimeoutException e) {
                     continue; // handshakes finish on their own threads: look again
                 }
-                pending.start(channel, c -> authenticate(c, pending.millis()), this::register);
+                handshaking.add(channel);
+                HandshakeSlots.Slot slot = slots.admit(channel);
+                Plumbing.daemon("jdsm-ucx-handshake", () -> authenticate(channel, slot)).start();
+            }
+        } finally {
+            synchronized (this) { // with register: each connection is either registered or closed
+                accepting = false;
+                handshaking.forEach(Plumbing::closeQuietly);
             }
         }
     }
 
-    /** One accepted connection's handshake and address swap; null, logged and closed, if it is refused. */
-    private ControlChannel authenticate(SocketChannel channel, int millis) {
+    /** One accepted connection's handshake and address swap, on its own thread; logged and closed if refused. */
+    private void authenticate(SocketChannel channel, HandshakeSlots.Slot slot) {
         try {
-            channel.socket().setSoTimeout(millis);
+            channel.socket().setSoTimeout(options.handshakeMillis());
             DataInputStream in = new DataInputStream(channel.socket().getInputStream());
             DataOutputStream out = output(channel);
-            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, this::check);
-            return swapAddresses(hello.dialerRank(), channel, in, out);
+            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, claimed -> {
+                check(claimed);
+                slot.hello();
+            });
+            if (!slot.authenticated()) {
+                throw new CommException(slot.cutOffReason());
+            }
+            register(channel, swapAddresses(hello.dialerRank(), channel, in, out));
         } catch (IOException | CommException e) {
-            String reason = channel.isOpen() ? describe(e)
-                    : "no complete handshake in time (" + millis + " ms, or before start-up ended)";
+            String cutOff = slot.cutOffReason();
+            String reason = cutOff != null ? cutOff : channel.isOpen() ? describe(e) : "start-up ended";
             UcxMesh.LOG.warning("node " + me() + ": refused a UCX bootstrap connection from "
                     + channel.socket().getRemoteSocketAddress() + ": " + reason);
             Plumbing.closeQuietly(channel);
-            return null;
+        } finally {
+            slot.release();
+            handshaking.remove(channel);
         }
     }
 
-    private synchronized void register(ControlChannel channel) {
+    private synchronized void register(SocketChannel accepted, ControlChannel channel) {
+        handshaking.remove(accepted);
+        if (!accepting) {
+            channel.close(); // start-up is over: too late
+            return;
+        }
         if (channels[channel.peer] != null) {
             UcxMesh.LOG.warning("node " + me() + ": refused a second UCX control channel from node " + channel.peer);
             channel.close();

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -31,6 +33,7 @@ import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSlots;
 import org.jdsm.comm.testing.LogCapture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,6 +88,38 @@ class UcxCommTest {
             // The intruder's handshake thread logs its refusal once start-up has cut it off: maybe after init.
             assertFalse(log.awaitMatching(m -> m.contains("refused a UCX bootstrap connection"), WAIT).isEmpty(),
                     log.messages().toString());
+        }
+    }
+
+    /** Silent connections cost node 0 a bounded number of threads and do not keep the real node 1 out. */
+    @Test
+    void aFloodOfSilentConnectionsCostsFewThreadsAndKeepsNoNodeOut() throws Exception {
+        int flood = 300;
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        List<SocketChannel> silent = new ArrayList<>();
+        try (LogCapture log = new LogCapture(UcxMesh.LOG.getName()); Solo node0 = new Solo()) {
+            InetSocketAddress address = address(node0.address());
+            int before = threads.getThreadCount();
+            threads.resetPeakThreadCount();
+            long floodEnds = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            for (int i = 0; i < flood && System.nanoTime() < floodEnds; i++) {
+                silent.add(SocketChannel.open(address));
+            }
+            try (RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP)) {
+                node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            }
+            // The slots' threads and the cut-off thread, with room for node 1's and for cut-off threads still ending.
+            int allowed = before + 2 + HandshakeSlots.SPARE + 1 + 32;
+            assertTrue(threads.getPeakThreadCount() <= allowed, "peak of " + threads.getPeakThreadCount()
+                    + " threads during a flood of " + silent.size() + " connections (" + before + " before, "
+                    + allowed + " allowed)");
+            assertEquals(flood, silent.size(), "the flood took more than 10 s to open");
+            assertFalse(log.matching(m -> m.endsWith("cut off to make room: 34 connections were already authenticating"))
+                    .isEmpty(), log.messages().toString());
+        } finally {
+            for (SocketChannel channel : silent) {
+                channel.close();
+            }
         }
     }
 
