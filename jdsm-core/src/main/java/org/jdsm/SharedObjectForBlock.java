@@ -2,6 +2,7 @@ package org.jdsm;
 
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.ElementKind;
+import org.jdsm.content.ElementsInPlace;
 import org.jdsm.content.LiveCopies;
 import org.jdsm.content.SameContent;
 import org.jdsm.wire.ArrayRange;
@@ -108,12 +109,17 @@ public final class SharedObjectForBlock extends SharedObject {
         return kind.isPrimitive() ? outgoing(block) : snapshot(block);
     }
 
+    /** Object elements are changed in place ({@link ElementsInPlace}): references that user code keeps to them stay the elements. */
     @Override
     public void install(int block, Object content) {
-        System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
+        if (kind.isPrimitive()) {
+            System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
+        } else {
+            ElementsInPlace.install((Object[]) content, (Object[]) object(), blockStart(block), blockSize(block));
+        }
     }
 
-    /** Primitive elements are copied in; object elements are shared with the content, so it cannot be a twin. */
+    /** Primitive elements are copied in; object elements share parts with the content, so it cannot be a twin. */
     @Override
     public boolean installKeepsContentPrivate() {
         return kind.isPrimitive();
@@ -158,9 +164,9 @@ public final class SharedObjectForBlock extends SharedObject {
 
     /**
      * Object elements compare by content ({@link SameContent}) on both sides: the twin is a deep
-     * copy and an element may be changed in place. The block takes a copy of the master's element
-     * only where the master changed it and this node did not (the master, now the twin, must not
-     * share an instance with the block).
+     * copy and an element may be changed in place. The block takes a copy of the master's element,
+     * in place ({@link ElementsInPlace}), only where the master changed it and this node did not (the
+     * master, now the twin, must not share an instance with the block).
      */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
@@ -177,7 +183,7 @@ public final class SharedObjectForBlock extends SharedObject {
                 continue; // written here: kept, and the master's value in the twin makes the next diff carry it
             }
             if (!sameContent.test(newer[i], older[i])) {
-                local[at + i] = wire.copy(newer[i]);
+                local[at + i] = ElementsInPlace.update(local[at + i], wire.copy(newer[i]));
             }
         }
         return newer;

@@ -101,7 +101,10 @@ public final class ArrayDiff {
         return kind.isPrimitive() && n == java.lang.reflect.Array.getLength(before) ? between(kind, now, 0, before, n) : null;
     }
 
-    /** Writes the changed elements into {@code target}, whose block starts at {@code offset}; nested diffs into the arrays there. */
+    /**
+     * Writes the changed elements into {@code target}, whose block starts at {@code offset}; nested
+     * diffs into the arrays there, object elements in place ({@link ElementsInPlace}).
+     */
     public void applyTo(Object target, int offset) {
         if (values instanceof Object[] changed) {
             applyElements(changed, (Object[]) target, offset);
@@ -126,7 +129,7 @@ public final class ArrayDiff {
                 if (changed[v] instanceof ArrayDiff row) {
                     row.applyTo(target[at], 0);
                 } else {
-                    target[at] = changed[v];
+                    target[at] = ElementsInPlace.update(target[at], changed[v]);
                 }
             }
         }

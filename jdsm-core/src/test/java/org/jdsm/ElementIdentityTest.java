@@ -1,0 +1,96 @@
+package org.jdsm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.jdsm.content.ArrayDiff;
+import org.jdsm.wire.WireFormat;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An object block's elements keep their identity when other nodes' content reaches them (a fetch or
+ * a grant installed, a diff applied at the home, a fetch merged under local writes): a reference
+ * that user code keeps to an element still reads and writes the element afterwards.
+ */
+class ElementIdentityTest {
+
+    private final WireFormat wire = new WireFormat();
+
+    /** An element class of the user's. */
+    static final class Particle {
+        long x;
+        long[] history = new long[2];
+
+        Particle(long x) {
+            this.x = x;
+        }
+    }
+
+    record Point(long x) {
+    }
+
+    private static Object[] particles() {
+        return new Object[] {new Particle(0), new Particle(1), new Particle(2)};
+    }
+
+    @Test
+    void installedContentChangesTheElementsInPlace() {
+        Object[] array = particles();
+        Object[] kept = array.clone();
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 3, Distribution.BLOCK, wire);
+        Object[] content = (Object[]) wire.copy(so.snapshot(0));
+        ((Particle) content[1]).x = 10;
+        so.install(0, content);
+        for (int i = 0; i < array.length; i++) {
+            assertSame(kept[i], array[i], "element " + i);
+        }
+        assertEquals(10, ((Particle) kept[1]).x, "the kept reference reads the installed value");
+    }
+
+    @Test
+    void aDiffAppliedAtTheHomeChangesTheElementInPlace() {
+        Object[] writer = particles();
+        SharedObject writerCopy = new SharedObjectForBlock(writer, 0, 1, 3, Distribution.BLOCK, wire);
+        Object twin = writerCopy.snapshot(0);
+        ((Particle) writer[2]).x = 20;
+        Object[] home = particles();
+        Particle kept = (Particle) home[2];
+        new SharedObjectForBlock(home, 0, 1, 3, Distribution.BLOCK, wire).applyDiff(0, wire.copy(writerCopy.diff(0, twin)));
+        assertSame(kept, home[2]);
+        assertEquals(20, kept.x);
+    }
+
+    @Test
+    void aMergedElementChangesInPlaceAndSharesNothingWithTheNewTwin() {
+        Object[] array = particles();
+        Particle kept = (Particle) array[0];
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 3, Distribution.BLOCK, wire);
+        Object[] twin = (Object[]) so.snapshot(0);
+        ((Particle) array[1]).x = 11; // this node's write
+        Object[] master = wire.copy(twin);
+        ((Particle) master[0]).x = 5; // the master's change
+        Object newTwin = so.mergeUnder(0, master, twin);
+        assertSame(kept, array[0]);
+        assertEquals(5, kept.x);
+        kept.history[0] = 7; // a later write into what the element holds must not reach the twin
+        ArrayDiff next = (ArrayDiff) so.diff(0, newTwin);
+        assertNotNull(next);
+        assertEquals(2, next.changedElements(), "elements 0 and 1");
+    }
+
+    @Test
+    void rowsKeepTheirIdentityAndValuesThatCannotChangeInPlaceAreReplaced() {
+        Object[] array = {new long[] {1, 2}, new long[] {3}, "a", new Point(1)};
+        Object[] kept = array.clone();
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 4, Distribution.BLOCK, wire);
+        Object[] content = {new long[] {5, 6}, new long[] {7, 8}, "b", new Point(2)};
+        so.install(0, content);
+        assertSame(kept[0], array[0], "a row of the same length is the same row");
+        assertArrayEquals(new long[] {5, 6}, (long[]) kept[0]);
+        assertSame(content[1], array[1], "a row of another length is replaced");
+        assertEquals("b", array[2]);
+        assertEquals(new Point(2), array[3], "a record is replaced");
+    }
+}
