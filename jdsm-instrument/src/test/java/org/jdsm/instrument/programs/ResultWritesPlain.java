@@ -109,8 +109,8 @@ public class ResultWritesPlain extends Spmd {
             Cell c = at(i);
             c.w = i + 2;
             at(i).bump();
-            ((Cell) view.cell(i)).viaView = i + 3;
-            board.cell(i).viaLocal = i + 4;
+            ((Cell) view.cell(i * WIDTH)).viaView = i + 3; // board.at(1, i) is cell 2i+1: no two threads write one cell
+            board.cell(i * WIDTH).viaLocal = i + 4;
         }
         for (int i = 0; i < n; i++) {
             if (i % threads() == me) {
@@ -126,8 +126,8 @@ public class ResultWritesPlain extends Spmd {
             expect(failed, "local of at(" + i + ").w", cells[i].w == i + 2);
             expect(failed, "at(" + i + ").bump()", cells[i].bumps == 1);
             expect(failed, "in a loop at(" + i + ").looped", cells[i].looped == i + 5);
-            expect(failed, "view.cell(" + i + ").viaView", board.cells[i].viaView == i + 3);
-            expect(failed, "board.cell(" + i + ").viaLocal", board.cells[i].viaLocal == i + 4);
+            expect(failed, "view.cell(" + i * WIDTH + ").viaView", board.cells[i * WIDTH].viaView == i + 3);
+            expect(failed, "board.cell(" + i * WIDTH + ").viaLocal", board.cells[i * WIDTH].viaLocal == i + 4);
         }
         Results.put(getClass().getSimpleName() + me, failed.isEmpty() ? "ok" : failed.toString());
     }
