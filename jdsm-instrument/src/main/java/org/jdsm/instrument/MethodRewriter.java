@@ -80,7 +80,11 @@ final class MethodRewriter {
     private WrittenThrough writtenThrough;
     /** The element and field loads this method returns (and those they are reached through): see {@link CheckCode#returnedCheck}. */
     private Set<Integer> returnedLoads;
-    /** The local keeping what a call whose result is written restores after it ({@link CheckCode#beforeResultWritten}); -1 if none. */
+    /**
+     * The local keeping what was named to {@code WrittenResults} on entry: what a call whose result
+     * is written restores after it ({@link CheckCode#beforeResultWritten}), and an exception
+     * handler of a method that returns its loads; -1 if neither.
+     */
     private int writtenResultSlot = -1;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
@@ -114,6 +118,9 @@ final class MethodRewriter {
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         writtenThrough = new WrittenThrough(scan, receivers);
         returnedLoads = WrittenThrough.returnedLoads(scan, method.getDescriptor());
+        if (!returnedLoads.isEmpty() && !scan.handlerStarts().isEmpty()) {
+            writtenResultSlot = locals.allocate(1);
+        }
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
@@ -286,6 +293,10 @@ final class MethodRewriter {
             int op = insn.opcode();
             if (scan.isHandlerStart(insn.pos())) {
                 CheckCode.forget(at(insn.pos()), forget);
+                if (!returnedLoads.isEmpty()) {
+                    // a call that threw skipped its restore: the loads returned next ask for this method again
+                    CheckCode.afterResultWritten(at(insn.pos()), writtenResultSlot);
+                }
             }
             if (returnedLoads.contains(insn.pos())) {
                 CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, CheckCode.resultKey(method.getName(), method.getDescriptor()));

@@ -132,6 +132,12 @@ class UncheckedPathsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
+    void writesIntoWhatAMethodReturnsInMoreShapes(String protocol) {
+        run("ResultShapesPlain", protocol);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
     void elementsChangedThroughAStreamOrCopyOfTheArray(String protocol) {
         run("HandedOutElementsPlain", protocol);
     }

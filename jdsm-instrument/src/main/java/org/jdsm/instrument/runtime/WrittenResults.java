@@ -10,11 +10,17 @@ package org.jdsm.instrument.runtime;
  */
 public final class WrittenResults {
 
+    /** Threads with a method named now; while none has, {@link #writes}, {@link #current} and {@link #after} need no thread-local lookup. */
+    private static final AtomicInteger NAMED = new AtomicInteger();
+
     private WrittenResults() {
     }
 
     /** What the calling thread has named now (null: nothing), for a method to restore on every way out of a call. */
     public static String current() {
+        if (NAMED.get() == 0) {
+            return null;
+        }
         CheckedBlocks c = CheckedBlocks.current();
         return c == null ? null : c.writtenResultOf;
     }
@@ -30,8 +36,15 @@ public final class WrittenResults {
         return previous;
     }
 
-    /** After the call (also where the method's code merges after it): back to {@code previous}. */
+    /**
+     * After the call (also where the method's code merges after it, and where a method that
+     * returns its loads catches an exception, which may have skipped a restore): back to {@code
+     * previous}.
+     */
     public static void after(String previous) {
+        if (previous == null && NAMED.get() == 0) {
+            return; // nothing is named, so nothing to restore
+        }
         CheckedBlocks c = CheckedBlocks.current();
         if (c != null) {
             c.writtenResultOf = previous;

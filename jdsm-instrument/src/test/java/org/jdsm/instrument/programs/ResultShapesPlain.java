@@ -1,0 +1,87 @@
+package org.jdsm.instrument.programs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.jdsm.Spmd;
+import org.jdsm.instrument.Results;
+
+/**
+ * More shapes of writing into what a method of the job returns (see ResultWritesPlain): a method
+ * that catches a failed lookup's exception before it returns its element. Each shape runs in an
+ * interval of its own (a barrier after it), so no other write of the same block in that interval
+ * covers for a lost one, and the two cells of a block are written from different nodes
+ * ({@link #writer}). After the last shape every thread checks every value.
+ */
+public class ResultShapesPlain extends Spmd {
+
+    private static final String[] SHAPES = {"afterMissing"};
+
+    /** An element of a shared array: one value per shape. */
+    public static class Cell {
+        final int[] by = new int[SHAPES.length];
+    }
+
+    Cell[] cells;
+
+    /** Throws for a cell that does not exist, as a lookup does. */
+    Cell lookup(int i) {
+        if (i >= cells.length) {
+            throw new NoSuchElementException("no cell " + i);
+        }
+        return cells[i];
+    }
+
+    /** Cell {@code i}, after marking its neighbour a row down, which does not exist. */
+    Cell afterMissing(int i) {
+        try {
+            lookup(i + cells.length).by[0] = -1;
+        } catch (NoSuchElementException e) {
+            // no neighbour: nothing to mark
+        }
+        return cells[i];
+    }
+
+    /** The thread that writes cell {@code i}: at 2x2 the two cells of a block go to threads of different nodes. */
+    private int writer(int i) {
+        return ((i % 2) * 2 + (i / 2) % 2) % threads();
+    }
+
+    @Override
+    public void init() {
+        Cell[] c = new Cell[3 * threads()];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = new Cell();
+        }
+        cells = pool.register(c, 2);
+    }
+
+    @Override
+    public void start() {
+        int n = cells.length;
+        for (int shape = 0; shape < SHAPES.length; shape++) {
+            for (int i = 0; i < n; i++) {
+                if (writer(i) == myThread()) {
+                    write(shape, i, i + 1);
+                }
+            }
+            barrier();
+        }
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int shape = 0; shape < SHAPES.length; shape++) {
+                if (cells[i].by[shape] != i + 1 && failed.size() < 10) {
+                    failed.add(SHAPES[shape] + "(" + i + ")");
+                }
+            }
+        }
+        Results.put(getClass().getSimpleName() + myThread(), failed.isEmpty() ? "ok" : failed.toString());
+    }
+
+    private void write(int shape, int i, int v) {
+        switch (shape) {
+            case 0 -> afterMissing(i).by[0] = v;
+            default -> throw new IllegalArgumentException("shape " + shape);
+        }
+    }
+}
