@@ -27,6 +27,8 @@ final class CodeScan {
     private final Set<Integer> branchTargets = new HashSet<>();
     private final Set<Integer> handlerStarts = new HashSet<>();
     private final Map<Integer, Integer> depthBefore = new HashMap<>();
+    /** Per position: the branches and switches that may jump there; built when first asked. */
+    private Map<Integer, List<Instruction>> jumpsTo;
 
     CodeScan(CodeAttribute attribute) throws BadBytecode {
         this.code = attribute.iterator();
@@ -145,6 +147,22 @@ final class CodeScan {
 
     ConstPool constPool() {
         return constPool;
+    }
+
+    /** The instructions control may come to {@code insn} from: the one before, unless it ends the flow, and every jump there. */
+    List<Instruction> predecessors(Instruction insn) {
+        if (jumpsTo == null) {
+            jumpsTo = new HashMap<>();
+            for (Instruction i : instructions) {
+                jumpTargets(i).forEach(t -> jumpsTo.computeIfAbsent(t, k -> new ArrayList<>()).add(i));
+            }
+        }
+        List<Instruction> from = new ArrayList<>(jumpsTo.getOrDefault(insn.pos(), List.of()));
+        Instruction before = before(insn.pos());
+        if (before != null && !endsFlow(before.opcode())) {
+            from.add(before);
+        }
+        return from;
     }
 
     /** Where a branch or switch may go, besides falling through. */

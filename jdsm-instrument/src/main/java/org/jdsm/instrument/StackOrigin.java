@@ -1,5 +1,11 @@
 package org.jdsm.instrument;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import javassist.bytecode.Descriptor;
 import javassist.bytecode.Opcode;
 
@@ -67,6 +73,38 @@ final class StackOrigin {
             }
         }
         return null;
+    }
+
+    /**
+     * Every instruction that may have pushed the one-slot value lying under the top {@code
+     * slotsAbove} slots just before {@code insn}, following each path back through joins ({@code
+     * return c ? cells[i] : cells[j]}, a switch expression); a path from an exception handler or
+     * the method's start adds none.
+     */
+    static List<Instruction> pushers(CodeScan scan, Instruction insn, int slotsAbove) {
+        List<Instruction> found = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        Deque<Instruction> at = new ArrayDeque<>();
+        Deque<Integer> slots = new ArrayDeque<>();
+        at.push(insn);
+        slots.push(scan.depthBefore(insn.pos()) - slotsAbove - 1);
+        while (!at.isEmpty()) {
+            Instruction x = at.pop();
+            int slot = slots.pop();
+            if (slot < 0 || scan.isHandlerStart(x.pos()) || !seen.add((long) x.pos() << 16 | slot)) {
+                continue;
+            }
+            for (Instruction i : scan.predecessors(x)) {
+                int copied = copiedFrom(i.opcode(), slot, scan.depthBefore(i.pos()));
+                if (copied < 0 && scan.depthAfter(i.pos()) == slot + 1 && i.opcode() != Opcode.CHECKCAST && !scan.pushesNothing(i)) {
+                    found.add(i);
+                } else {
+                    at.push(i);
+                    slots.push(copied >= 0 ? copied : slot);
+                }
+            }
+        }
+        return found;
     }
 
     /**

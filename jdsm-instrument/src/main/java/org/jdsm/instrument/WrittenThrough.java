@@ -109,8 +109,9 @@ final class WrittenThrough {
     }
 
     /**
-     * The element and field loads whose value a method with {@code descriptor} returns, directly or
-     * through a local ({@code return cells[i]}, {@code Cell c = cells[i]; ... return c}), and the
+     * The element and field loads whose value a method with {@code descriptor} returns, directly,
+     * through a local or a conditional expression ({@code return cells[i]}, {@code Cell c =
+     * cells[i]; ... return c}, {@code return c ? cells[i] : cells[j]}), and the
      * loads they are reached through ({@code return holder.cells[i]}); empty unless it returns a
      * reference. A caller may write into what it returns.
      */
@@ -123,15 +124,14 @@ final class WrittenThrough {
         Map<Integer, List<Instruction>> aliased = null;
         Deque<Instruction> pending = new ArrayDeque<>();
         for (Instruction insn : scan.instructions()) {
-            if (insn.opcode() == Opcode.ARETURN) {
-                Instruction value = StackOrigin.pusher(scan, insn, 0);
-                if (value != null && value.opcode() == Opcode.CHECKCAST) {
-                    value = StackOrigin.pusher(scan, value, 0);
-                }
-                if (value != null && !isElementOrField(value)) {
+            if (insn.opcode() != Opcode.ARETURN) {
+                continue;
+            }
+            for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each value a conditional expression may give
+                if (!isElementOrField(value)) {
                     aliased = aliased != null ? aliased : aliasedLoads(scan);
                     aliased.getOrDefault(scan.referenceLoadSlot(value), List.of()).forEach(pending::push);
-                } else if (value != null) {
+                } else {
                     pending.push(value);
                 }
             }

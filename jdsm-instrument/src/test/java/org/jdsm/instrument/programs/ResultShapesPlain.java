@@ -8,14 +8,15 @@ import org.jdsm.instrument.Results;
 
 /**
  * More shapes of writing into what a method of the job returns (see ResultWritesPlain): a method
- * that catches a failed lookup's exception before it returns its element. Each shape runs in an
+ * that catches a failed lookup's exception before it returns its element, and methods that
+ * return an element chosen by a conditional expression or a switch expression. Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
  * ({@link #writer}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
-    private static final String[] SHAPES = {"afterMissing"};
+    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression"};
 
     /** An element of a shared array: one value per shape. */
     public static class Cell {
@@ -40,6 +41,20 @@ public class ResultShapesPlain extends Spmd {
             // no neighbour: nothing to mark
         }
         return cells[i];
+    }
+
+    /** Cell {@code i} counted from the front or, if {@code fromEnd}, from the back. */
+    Cell counted(int i, boolean fromEnd) {
+        return fromEnd ? cells[cells.length - 1 - i] : cells[i];
+    }
+
+    /** The cell {@code k} steps from cell {@code i} in direction {@code dir}: 1 right, 2 left, else none. */
+    Cell step(int i, int dir, int k) {
+        return switch (dir) {
+            case 1 -> cells[i + k];
+            case 2 -> cells[i - k];
+            default -> cells[i];
+        };
     }
 
     /** The thread that writes cell {@code i}: at 2x2 the two cells of a block go to threads of different nodes. */
@@ -81,6 +96,8 @@ public class ResultShapesPlain extends Spmd {
     private void write(int shape, int i, int v) {
         switch (shape) {
             case 0 -> afterMissing(i).by[0] = v;
+            case 1 -> counted(i % 2 == 0 ? i : cells.length - 1 - i, i % 2 != 0).by[1] = v;
+            case 2 -> step(i, i % 3, 0).by[2] = v;
             default -> throw new IllegalArgumentException("shape " + shape);
         }
     }
