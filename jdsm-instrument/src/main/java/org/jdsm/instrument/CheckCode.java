@@ -123,12 +123,17 @@ final class CheckCode {
     }
 
     /**
-     * Stack unchanged, before a call of {@code method} whose result the caller writes into: names
-     * it, keeping what was named before in local {@code slot}.
+     * Stack unchanged, before a call of {@code method} whose result the caller writes into (or,
+     * if {@code asked} is not null, returns as what its own caller asks about as {@code asked}):
+     * names it (if asked about), keeping what was named before in local {@code slot}.
      */
-    static void beforeResultWritten(Bytecode code, String method, int slot) {
+    static void beforeResultWritten(Bytecode code, String asked, String method, int slot) {
+        if (asked != null) {
+            code.addLdc(asked);
+        }
         code.addLdc(method);
-        code.addInvokestatic(WRITTEN_RESULTS, "before", "(Ljava/lang/String;)Ljava/lang/String;");
+        code.addInvokestatic(WRITTEN_RESULTS, asked == null ? "before" : "passOn",
+                asked == null ? "(Ljava/lang/String;)Ljava/lang/String;" : "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;");
         code.addAstore(slot);
     }
 

@@ -139,7 +139,7 @@ final class Hoisting {
      * before a loop, in terms of the call's arguments, and the call goes to the unchecked copy.
      */
     private void considerCall(Instruction call) {
-        if (writtenThrough.writesResultOf(call.pos())) {
+        if (writtenThrough.namesResultOf(call.pos())) {
             return; // the callee's own checks see that its result is written
         }
         CallRef ref = CallRef.of(scan.constPool(), scan.u16At(call));

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import javassist.ClassPool;
@@ -78,8 +77,8 @@ final class MethodRewriter {
     private final Map<Integer, Bytecode> entered = new HashMap<>();
     /** The loads whose reference is stored into or changed by a call ({@code cells[i].value = v}, {@code cells[i].move()}): checked for writing. */
     private WrittenThrough writtenThrough;
-    /** The element and field loads this method returns (and those they are reached through): see {@link CheckCode#returnedCheck}. */
-    private Set<Integer> returnedLoads;
+    /** The element and field loads this method returns (and those they are reached through), and the calls whose result it returns: see {@link CheckCode#returnedCheck}. */
+    private WrittenThrough.Returned returned;
     /**
      * The local keeping what was named to {@code WrittenResults} on entry: what a call whose result
      * is written restores after it ({@link CheckCode#beforeResultWritten}), and an exception
@@ -116,9 +115,9 @@ final class MethodRewriter {
         SynchronizedMethods.lower(classFile, method, locals);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
-        writtenThrough = new WrittenThrough(scan, receivers);
-        returnedLoads = WrittenThrough.returnedLoads(scan, method.getDescriptor());
-        if (!returnedLoads.isEmpty() && !scan.handlerStarts().isEmpty()) {
+        writtenThrough = new WrittenThrough(scan, receivers, method.getDescriptor());
+        returned = writtenThrough.returned();
+        if (returnsWhatMayBeWritten() && !scan.handlerStarts().isEmpty()) {
             writtenResultSlot = locals.allocate(1);
         }
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
@@ -293,13 +292,13 @@ final class MethodRewriter {
             int op = insn.opcode();
             if (scan.isHandlerStart(insn.pos())) {
                 CheckCode.forget(at(insn.pos()), forget);
-                if (!returnedLoads.isEmpty()) {
+                if (returnsWhatMayBeWritten()) {
                     // a call that threw skipped its restore: the loads returned next ask for this method again
                     CheckCode.afterResultWritten(at(insn.pos()), writtenResultSlot);
                 }
             }
-            if (returnedLoads.contains(insn.pos())) {
-                CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, CheckCode.resultKey(method.getName(), method.getDescriptor()));
+            if (returned.loads().contains(insn.pos())) {
+                CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, ownResultKey());
             }
             if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
                 continue;
@@ -328,7 +327,7 @@ final class MethodRewriter {
                 if (writtenThrough.checksReceiver(insn.pos())) {
                     CheckCode.fieldCheck(at(insn.pos()), true, -1); // a getter's receiver: on top, as a getfield's object
                 }
-                if (writtenThrough.writesResultOf(insn.pos())) {
+                if (writtenThrough.namesResultOf(insn.pos())) {
                     resultWritten(insn);
                 }
                 boolean forgets = forgetsAfter(insn);
@@ -341,16 +340,28 @@ final class MethodRewriter {
     }
 
     /**
-     * Around a call whose result is written into ({@code at(i).v = x}): names the method before it
-     * and restores the name after it, so that the callee checks what it returns for writing.
+     * Around a call whose result is written into ({@code at(i).v = x}), or returned by this method
+     * ({@code return find(i)}, when this method's caller writes what it returns): names the method
+     * before it and restores the name after it, so that the callee checks what it returns for writing.
      */
     private void resultWritten(Instruction call) {
         if (writtenResultSlot < 0) {
             writtenResultSlot = locals.allocate(1);
         }
         CallRef ref = CallRef.of(constPool, indexAt(call));
-        CheckCode.beforeResultWritten(at(call.pos()), CheckCode.resultKey(ref.name(), ref.descriptor()), writtenResultSlot);
+        String asked = writtenThrough.writesResultOf(call.pos()) ? null : ownResultKey();
+        CheckCode.beforeResultWritten(at(call.pos()), asked, CheckCode.resultKey(ref.name(), ref.descriptor()), writtenResultSlot);
         CheckCode.afterResultWritten(at(call.next()), writtenResultSlot);
+    }
+
+    /** True if a caller may write into what this method returns through its own loads or calls. */
+    private boolean returnsWhatMayBeWritten() {
+        return !returned.loads().isEmpty() || !returned.calls().isEmpty();
+    }
+
+    /** This method as a caller names it to {@code WrittenResults}. */
+    private String ownResultKey() {
+        return CheckCode.resultKey(method.getName(), method.getDescriptor());
     }
 
     private int fieldCache(Instruction insn) {

@@ -37,7 +37,7 @@ import javassist.bytecode.Opcode;
  * further down writes every element and field on the way ({@code bags[i].items.add(x)} writes
  * {@code bags[i]}). A call of the job's whose result is written into ({@code at(i).v = x}, {@code
  * Cell c = at(i); c.move()}) is marked ({@link #writesResultOf}): the callee checks what it returns
- * ({@link #returnedLoads}). Not seen: a value passed on through a second method or a field.
+ * ({@link #returned}). Not seen: a value passed on through a field.
  */
 final class WrittenThrough {
 
@@ -46,8 +46,11 @@ final class WrittenThrough {
     private final Set<Integer> receiverChecks = new HashSet<>();
     /** The calls of the job's methods whose result is written into ({@code at(i).v = x}): see {@link #writesResultOf}. */
     private final Set<Integer> resultCalls = new HashSet<>();
+    private final Returned returned;
 
-    WrittenThrough(CodeScan scan, ReceiverWrites receivers) {
+    /** {@code descriptor}: the method's, for what it returns ({@link #returned}). */
+    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor) {
+        returned = returned(scan, descriptor);
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         for (Instruction insn : scan.instructions()) {
             for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
@@ -109,17 +112,22 @@ final class WrittenThrough {
     }
 
     /**
-     * The element and field loads whose value a method with {@code descriptor} returns, directly,
-     * through a local or a conditional expression ({@code return cells[i]}, {@code Cell c =
-     * cells[i]; ... return c}, {@code return c ? cells[i] : cells[j]}), and the
-     * loads they are reached through ({@code return holder.cells[i]}); empty unless it returns a
-     * reference. A caller may write into what it returns.
+     * What a method returns that its caller may write into: the element and field loads whose
+     * value it returns, directly, through a local or a conditional expression ({@code return
+     * cells[i]}, {@code Cell c = cells[i]; ... return c}, {@code return c ? cells[i] : cells[j]}),
+     * with the loads they are reached through ({@code return holder.cells[i]}): {@code loads};
+     * and the calls of the job's methods whose result it returns ({@code return find(i)}): {@code
+     * calls}. By position.
      */
-    static Set<Integer> returnedLoads(CodeScan scan, String descriptor) {
-        Set<Integer> loads = new HashSet<>();
+    record Returned(Set<Integer> loads, Set<Integer> calls) {
+    }
+
+    /** What a method with {@code descriptor} returns (see {@link Returned}); nothing unless it returns a reference. */
+    private static Returned returned(CodeScan scan, String descriptor) {
+        Returned returned = new Returned(new HashSet<>(), new HashSet<>());
         char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
         if (returns != 'L' && returns != '[') {
-            return loads;
+            return returned;
         }
         Map<Integer, List<Instruction>> aliased = null;
         Deque<Instruction> pending = new ArrayDeque<>();
@@ -128,7 +136,7 @@ final class WrittenThrough {
                 continue;
             }
             for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each value a conditional expression may give
-                if (!isElementOrField(value)) {
+                if (!isElementOrField(value) && !isResultCall(scan, value)) {
                     aliased = aliased != null ? aliased : aliasedLoads(scan);
                     aliased.getOrDefault(scan.referenceLoadSlot(value), List.of()).forEach(pending::push);
                 } else {
@@ -138,14 +146,16 @@ final class WrittenThrough {
         }
         while (!pending.isEmpty()) {
             Instruction load = pending.pop();
-            if (isElementOrField(load) && loads.add(load.pos())) {
+            if (isResultCall(scan, load)) {
+                returned.calls().add(load.pos());
+            } else if (returned.loads().add(load.pos())) {
                 Instruction source = StackOrigin.sourceOf(scan, load);
-                if (source != null) {
+                if (source != null && isElementOrField(source)) {
                     pending.push(source);
                 }
             }
         }
-        return loads;
+        return returned;
     }
 
     /** Per local slot: the element and field loads and the calls' results stored into it ({@code Cell c = cells[i]}, {@code Cell c = at(i)}). */
@@ -249,6 +259,19 @@ final class WrittenThrough {
      */
     boolean writesResultOf(int pos) {
         return resultCalls.contains(pos);
+    }
+
+    /** What the method returns that its caller may write into. */
+    Returned returned() {
+        return returned;
+    }
+
+    /**
+     * True if the callee of the call at {@code pos} is to check what it returns for writing: its
+     * result is written into ({@link #writesResultOf}) or returned ({@code return find(i)}).
+     */
+    boolean namesResultOf(int pos) {
+        return resultCalls.contains(pos) || returned.calls().contains(pos);
     }
 
     /** True if the getter call at {@code pos} returns part of its receiver, which is then written through. */

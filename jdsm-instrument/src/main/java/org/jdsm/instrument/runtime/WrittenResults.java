@@ -37,6 +37,26 @@ public final class WrittenResults {
     }
 
     /**
+     * Before a call of {@code method} whose result {@code returner} returns ({@code Cell at(int i)
+     * { return find(i); }}): names {@code method} if the caller writes into what {@code returner}
+     * returns; returns what {@link #after} restores.
+     */
+    public static String passOn(String returner, String method) {
+        if (NAMED.get() == 0) {
+            return null;
+        }
+        CheckedBlocks c = CheckedBlocks.current();
+        if (c == null) {
+            return null;
+        }
+        String previous = c.writtenResultOf;
+        if (returner.equals(previous)) {
+            name(c, method);
+        }
+        return previous;
+    }
+
+    /**
      * After the call (also where the method's code merges after it, and where a method that
      * returns its loads catches an exception, which may have skipped a restore): back to {@code
      * previous}.

@@ -8,15 +8,16 @@ import org.jdsm.instrument.Results;
 
 /**
  * More shapes of writing into what a method of the job returns (see ResultWritesPlain): a method
- * that catches a failed lookup's exception before it returns its element, and methods that
- * return an element chosen by a conditional expression or a switch expression. Each shape runs in an
+ * that catches a failed lookup's exception before it returns its element, methods that
+ * return an element chosen by a conditional expression or a switch expression, and one that
+ * returns what another method of the job returns. Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
  * ({@link #writer}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
-    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression"};
+    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn"};
 
     /** An element of a shared array: one value per shape. */
     public static class Cell {
@@ -55,6 +56,11 @@ public class ResultShapesPlain extends Spmd {
             case 2 -> cells[i - k];
             default -> cells[i];
         };
+    }
+
+    /** Cell {@code i}, as {@link #lookup} finds it. */
+    Cell passedOn(int i) {
+        return lookup(i);
     }
 
     /** The thread that writes cell {@code i}: at 2x2 the two cells of a block go to threads of different nodes. */
@@ -98,6 +104,7 @@ public class ResultShapesPlain extends Spmd {
             case 0 -> afterMissing(i).by[0] = v;
             case 1 -> counted(i % 2 == 0 ? i : cells.length - 1 - i, i % 2 != 0).by[1] = v;
             case 2 -> step(i, i % 3, 0).by[2] = v;
+            case 3 -> passedOn(i).by[3] = v;
             default -> throw new IllegalArgumentException("shape " + shape);
         }
     }
