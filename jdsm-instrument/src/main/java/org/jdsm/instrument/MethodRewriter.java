@@ -61,6 +61,7 @@ final class MethodRewriter {
     private final ReceiverWrites receivers;
     private final MonitorNames monitors;
     private final Map<String, CalleeChecks> callees;
+    private final String resultKey;
     private final boolean cacheSites;
     private final Locals locals;
     private CodeScan scan;
@@ -92,10 +93,12 @@ final class MethodRewriter {
      * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
      * CalleeChecks}); {@code receivers}: which calls may change the object they are made on;
      * {@code monitors}: the job-wide locks of monitors that are not shared; {@code cacheSites}:
-     * whether access sites may cache their checks (checks before loops always do).
+     * whether access sites may cache their checks (checks before loops always do); {@code
+     * resultKey}: the name callers ask about this method's result by ({@link CheckCode#resultKey},
+     * a lambda body's is its interface method's, {@link LambdaResults}).
      */
     MethodRewriter(ClassFile classFile, MethodInfo method, CallSafety calls, ReceiverWrites receivers,
-            MonitorNames monitors, Map<String, CalleeChecks> callees, boolean cacheSites) {
+            MonitorNames monitors, Map<String, CalleeChecks> callees, String resultKey, boolean cacheSites) {
         this.classFile = classFile;
         this.method = method;
         this.constPool = method.getConstPool();
@@ -104,6 +107,7 @@ final class MethodRewriter {
         this.receivers = receivers;
         this.monitors = monitors;
         this.callees = callees;
+        this.resultKey = resultKey;
         this.cacheSites = cacheSites;
         this.locals = new Locals(code.getMaxLocals());
     }
@@ -361,7 +365,7 @@ final class MethodRewriter {
 
     /** This method as a caller names it to {@code WrittenResults}. */
     private String ownResultKey() {
-        return CheckCode.resultKey(method.getName(), method.getDescriptor());
+        return resultKey;
     }
 
     private int fieldCache(Instruction insn) {

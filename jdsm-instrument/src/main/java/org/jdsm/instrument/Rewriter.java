@@ -111,10 +111,12 @@ public final class Rewriter {
     private Set<String> rewriteMethods(ClassFile cf, Set<String> compact) throws RewriteException {
         CallSafety calls;
         Map<String, CalleeChecks> callees;
+        Map<String, String> lambdas;
         List<MethodInfo> methods = new ArrayList<>(cf.getMethods());
         try {
             calls = new CallSafety(cf, types);
             callees = CalleeChecks.of(cf);
+            lambdas = LambdaResults.of(cf);
             addUncheckedCopies(cf, methods, callees.keySet());
         } catch (BadBytecode | DuplicateMemberException e) {
             throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
@@ -127,7 +129,8 @@ public final class Rewriter {
             String name = m.getName() + m.getDescriptor();
             int before = m.getCodeAttribute().getCodeLength();
             try {
-                new MethodRewriter(cf, m, calls, receivers, monitors, callees, !compact.contains(name)).rewrite(types);
+                String resultKey = lambdas.getOrDefault(name, CheckCode.resultKey(m.getName(), m.getDescriptor()));
+                new MethodRewriter(cf, m, calls, receivers, monitors, callees, resultKey, !compact.contains(name)).rewrite(types);
             } catch (BadBytecode | RuntimeException e) {
                 throw new RewriteException("cannot instrument " + cf.getName() + "." + name + ": " + e.getMessage(), e);
             }

@@ -231,9 +231,11 @@ final class WrittenThrough {
     }
 
     /**
-     * True for a call of a method of the job's classes that returns a reference: what it returns
-     * may be an element or field that it loads ({@code Cell at(int i) { return cells[i]; }}), which
-     * the callee checks for writing when the caller names it ({@link #writesResultOf}).
+     * True for a call of a method of the job's classes, or of a JDK interface (which a lambda of the
+     * job's may implement: {@code Supplier<Cell> s = () -> cells[i]}), that returns a reference:
+     * what it returns may be an element or field that it loads ({@code Cell at(int i) { return
+     * cells[i]; }}), which the callee checks for writing when the caller names it ({@link
+     * #writesResultOf}).
      */
     private static boolean isResultCall(CodeScan scan, Instruction insn) {
         if (!scan.isInstanceCall(insn) && insn.opcode() != Opcode.INVOKESTATIC) {
@@ -241,7 +243,8 @@ final class WrittenThrough {
         }
         CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
         char returns = call.descriptor().charAt(call.descriptor().indexOf(')') + 1);
-        return (returns == 'L' || returns == '[') && !call.name().equals("<init>") && !ReceiverWrites.isJdk(call.owner());
+        return (returns == 'L' || returns == '[') && !call.name().equals("<init>")
+                && (!ReceiverWrites.isJdk(call.owner()) || insn.opcode() == Opcode.INVOKEINTERFACE); // Supplier.get(): maybe a lambda's
     }
 
     private static List<Instruction> listOf(Instruction insn) {

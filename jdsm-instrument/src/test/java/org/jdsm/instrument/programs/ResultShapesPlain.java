@@ -3,21 +3,23 @@ package org.jdsm.instrument.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Supplier;
 import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
  * More shapes of writing into what a method of the job returns (see ResultWritesPlain): a method
  * that catches a failed lookup's exception before it returns its element, methods that
- * return an element chosen by a conditional expression or a switch expression, and one that
- * returns what another method of the job returns. Each shape runs in an
+ * return an element chosen by a conditional expression or a switch expression, one that returns
+ * what another method of the job returns, and a lambda that returns an element ({@code
+ * Supplier<Cell>}). Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
  * ({@link #writer}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
-    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn"};
+    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn", "supplier"};
 
     /** An element of a shared array: one value per shape. */
     public static class Cell {
@@ -105,6 +107,10 @@ public class ResultShapesPlain extends Spmd {
             case 1 -> counted(i % 2 == 0 ? i : cells.length - 1 - i, i % 2 != 0).by[1] = v;
             case 2 -> step(i, i % 3, 0).by[2] = v;
             case 3 -> passedOn(i).by[3] = v;
+            case 4 -> {
+                Supplier<Cell> cell = () -> cells[i];
+                cell.get().by[4] = v;
+            }
             default -> throw new IllegalArgumentException("shape " + shape);
         }
     }
