@@ -11,7 +11,7 @@ import javassist.bytecode.Opcode;
  */
 final class CheckCode {
 
-    /** Locals holding the array and the index of an element whose job-wide lock a monitor takes ({@code LOCKS[b]}). */
+    /** Locals holding an array and an index: of an element whose job-wide lock a monitor takes ({@code LOCKS[b]}), or of one a method returns. */
     record ElementSlots(int array, int index) {
     }
 
@@ -166,6 +166,35 @@ final class CheckCode {
             code.addInvokestatic(CHECKS, "writeField", OBJECT_CHECK);
         }
         land(code, skip);
+    }
+
+    /**
+     * Stack {@code array, index} ({@code element}) or {@code object} unchanged, at a load that a
+     * method returns: kept in {@code slots} (index -1 for an object) for {@link #returnedAgain}.
+     */
+    static void keepReturned(Bytecode code, boolean element, ElementSlots slots) {
+        if (element) {
+            code.addOpcode(Opcode.DUP2);
+            code.addIstore(slots.index());
+            code.addAstore(slots.array());
+        } else {
+            code.addOpcode(Opcode.DUP);
+            code.addAstore(slots.array());
+            code.addIconst(-1);
+            code.addIstore(slots.index());
+        }
+    }
+
+    /**
+     * Stack unchanged, before an {@code areturn} of {@code method}, which may synchronize after a
+     * load it returns: what {@link #keepReturned} kept there, if anything, is write-checked if the
+     * caller writes the result (at the load, the check would end at the synchronization).
+     */
+    static void returnedAgain(Bytecode code, String method, ElementSlots slots) {
+        code.addLdc(method);
+        code.addAload(slots.array());
+        code.addIload(slots.index());
+        code.addInvokestatic(WRITTEN_RESULTS, "writesAgain", "(Ljava/lang/String;Ljava/lang/Object;I)V");
     }
 
     /** Forgets every cached check: after anything that may synchronize. */

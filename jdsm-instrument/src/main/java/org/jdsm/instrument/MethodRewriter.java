@@ -81,6 +81,12 @@ final class MethodRewriter {
     /** The element and field loads this method returns (and those they are reached through), and the calls whose result it returns: see {@link CheckCode#returnedCheck}. */
     private WrittenThrough.Returned returned;
     /**
+     * In a method that may synchronize ({@code synchronized Cell at(int i)}): per load whose value
+     * it returns, locals keeping the element or object, write-checked at the return instead of at
+     * the load ({@link CheckCode#returnedAgain}); empty otherwise.
+     */
+    private final Map<Integer, CheckCode.ElementSlots> returnedSlots = new TreeMap<>();
+    /**
      * The local keeping what was named to {@code WrittenResults} on entry: what a call whose result
      * is written restores after it ({@link CheckCode#beforeResultWritten}), and an exception
      * handler of a method that returns its loads; -1 if neither.
@@ -121,6 +127,10 @@ final class MethodRewriter {
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         writtenThrough = new WrittenThrough(scan, receivers, method.getDescriptor());
         returned = writtenThrough.returned();
+        if (!returned.direct().isEmpty() && scan.instructions().stream().anyMatch(this::forgetsAfter)) {
+            // a check at the load would end where the method synchronizes, before the caller's store
+            returned.direct().forEach(pos -> returnedSlots.put(pos, new CheckCode.ElementSlots(locals.allocate(1), locals.allocate(1))));
+        }
         if (returnsWhatMayBeWritten() && !scan.handlerStarts().isEmpty()) {
             writtenResultSlot = locals.allocate(1);
         }
@@ -301,8 +311,13 @@ final class MethodRewriter {
                     CheckCode.afterResultWritten(at(insn.pos()), writtenResultSlot);
                 }
             }
-            if (returned.loads().contains(insn.pos())) {
+            if (returnedSlots.containsKey(insn.pos())) {
+                CheckCode.keepReturned(at(insn.pos()), op == Opcode.AALOAD, returnedSlots.get(insn.pos()));
+            } else if (returned.loads().contains(insn.pos())) {
                 CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, ownResultKey());
+            }
+            if (op == Opcode.ARETURN) {
+                returnedSlots.values().forEach(slots -> CheckCode.returnedAgain(at(insn.pos()), ownResultKey(), slots));
             }
             if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
                 continue;
@@ -541,7 +556,9 @@ final class MethodRewriter {
             }
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
-        for (CheckCode.ElementSlots slots : elementSlots) {
+        List<CheckCode.ElementSlots> pairs = new ArrayList<>(elementSlots);
+        pairs.addAll(returnedSlots.values());
+        for (CheckCode.ElementSlots slots : pairs) { // set on every path, for the verifier
             b.addOpcode(Opcode.ACONST_NULL);
             b.addAstore(slots.array());
             b.addIconst(0);

@@ -117,14 +117,15 @@ final class WrittenThrough {
      * cells[i]}, {@code Cell c = cells[i]; ... return c}, {@code return c ? cells[i] : cells[j]}),
      * with the loads they are reached through ({@code return holder.cells[i]}): {@code loads};
      * and the calls of the job's methods whose result it returns ({@code return find(i)}): {@code
-     * calls}. By position.
+     * calls}; {@code direct}: the loads among {@code loads} whose value is returned itself. By
+     * position.
      */
-    record Returned(Set<Integer> loads, Set<Integer> calls) {
+    record Returned(Set<Integer> loads, Set<Integer> calls, Set<Integer> direct) {
     }
 
     /** What a method with {@code descriptor} returns (see {@link Returned}); nothing unless it returns a reference. */
     private static Returned returned(CodeScan scan, String descriptor) {
-        Returned returned = new Returned(new HashSet<>(), new HashSet<>());
+        Returned returned = new Returned(new HashSet<>(), new HashSet<>(), new HashSet<>());
         char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
         if (returns != 'L' && returns != '[') {
             return returned;
@@ -144,6 +145,7 @@ final class WrittenThrough {
                 }
             }
         }
+        pending.stream().filter(WrittenThrough::isElementOrField).forEach(load -> returned.direct().add(load.pos()));
         while (!pending.isEmpty()) {
             Instruction load = pending.pop();
             if (isResultCall(scan, load)) {

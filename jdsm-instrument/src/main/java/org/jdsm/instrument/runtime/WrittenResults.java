@@ -71,6 +71,30 @@ public final class WrittenResults {
         }
     }
 
+    private static void name(CheckedBlocks c, String method) {
+        if ((c.writtenResultOf == null) != (method == null)) {
+            NAMED.addAndGet(method == null ? -1 : 1);
+        }
+        c.writtenResultOf = method;
+    }
+
+    /**
+     * At the return of {@code method}, which may have synchronized since it loaded what it returns
+     * ({@code synchronized Cell at(int i) { return cells[i]; }}): if the caller writes the result,
+     * a write check of the element {@code kept[index]} (of the object {@code kept} if {@code index
+     * < 0}; nothing if {@code kept} is null, not loaded on this way). Made here rather than at the
+     * load, where it would end at the synchronization, before the caller's store.
+     */
+    public static void writesAgain(String method, Object kept, int index) {
+        if (kept != null && writes(method)) {
+            if (index < 0) {
+                Checks.writeField(kept);
+            } else {
+                Checks.write(kept, index);
+            }
+        }
+    }
+
     /** True if the calling thread's caller writes into what {@code method} (as {@link #before} names it) returns. */
     public static boolean writes(String method) {
         CheckedBlocks c = CheckedBlocks.current();

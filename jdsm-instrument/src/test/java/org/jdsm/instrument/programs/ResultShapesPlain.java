@@ -11,15 +11,16 @@ import org.jdsm.instrument.Results;
  * More shapes of writing into what a method of the job returns (see ResultWritesPlain): a method
  * that catches a failed lookup's exception before it returns its element, methods that
  * return an element chosen by a conditional expression or a switch expression, one that returns
- * what another method of the job returns, and a lambda that returns an element ({@code
- * Supplier<Cell>}). Each shape runs in an
+ * what another method of the job returns, a lambda that returns an element ({@code
+ * Supplier<Cell>}), and a {@code synchronized} accessor of the job, whose monitor (a job-wide
+ * lock) it leaves between its load and the caller's store. Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
  * ({@link #writer}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
-    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn", "supplier"};
+    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn", "supplier", "synchronizedAt"};
 
     /** An element of a shared array: one value per shape. */
     public static class Cell {
@@ -58,6 +59,10 @@ public class ResultShapesPlain extends Spmd {
             case 2 -> cells[i - k];
             default -> cells[i];
         };
+    }
+
+    synchronized Cell synchronizedAt(int i) {
+        return cells[i];
     }
 
     /** Cell {@code i}, as {@link #lookup} finds it. */
@@ -111,6 +116,7 @@ public class ResultShapesPlain extends Spmd {
                 Supplier<Cell> cell = () -> cells[i];
                 cell.get().by[4] = v;
             }
+            case 5 -> synchronizedAt(i).by[5] = v;
             default -> throw new IllegalArgumentException("shape " + shape);
         }
     }
