@@ -89,14 +89,18 @@ final class WrittenThrough {
     /**
      * {@code written} if it is not what a getter returned; else, going back through the getters
      * ({@code ledger.getEntries().add(x)}, see {@link ReceiverWrites#mayReturnPart}), each getter
-     * call gets a write check of its receiver and the first receiver that is not a getter's
-     * result is returned (null if not known).
+     * call gets a write check of its receiver, and is named to its callee as a result written
+     * ({@link #writesResultOf}), and the first receiver that is not a getter's result is returned
+     * (null if not known).
      */
     private Instruction throughGetters(CodeScan scan, ReceiverWrites receivers, Instruction written) {
         Instruction target = written;
         while (target != null && isGetter(scan, target)
                 && receivers.mayReturnPart(target.opcode(), CallRef.of(scan.constPool(), scan.u16At(target)))) {
             receiverChecks.add(target.pos());
+            if (isResultCall(scan, target)) {
+                resultCalls.add(target.pos()); // what it returns may be an element of its own, not a part of its receiver
+            }
             target = StackOrigin.receiverOf(scan, target);
         }
         return target;

@@ -13,21 +13,26 @@ import org.jdsm.instrument.Results;
  * return an element chosen by a conditional expression or a switch expression, one that returns
  * what another method of the job returns, a lambda that returns an element ({@code
  * Supplier<Cell>}), and a {@code synchronized} accessor of the job, whose monitor (a job-wide
- * lock) it leaves between its load and the caller's store. Each shape runs in an
+ * lock) it leaves between its load and the caller's store, and a getter that returns an element
+ * of the job's shared array ({@code current().v = v}). Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
  * ({@link #writer}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
-    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn", "supplier", "synchronizedAt"};
+    private static final String[] SHAPES = {"afterMissing", "conditional", "switchExpression", "passedOn", "supplier", "synchronizedAt", "getter"};
 
     /** An element of a shared array: one value per shape. */
     public static class Cell {
         final int[] by = new int[SHAPES.length];
+        /** The getter shape's value: stored into straight, not through {@code by}. */
+        int v;
     }
 
     Cell[] cells;
+    /** Per thread: the cell {@link #current} returns. */
+    int[] cursor;
 
     /** Throws for a cell that does not exist, as a lookup does. */
     Cell lookup(int i) {
@@ -61,6 +66,11 @@ public class ResultShapesPlain extends Spmd {
         };
     }
 
+    /** The calling thread's current cell. */
+    Cell current() {
+        return cells[cursor[myThread()]];
+    }
+
     synchronized Cell synchronizedAt(int i) {
         return cells[i];
     }
@@ -82,6 +92,7 @@ public class ResultShapesPlain extends Spmd {
             c[k] = new Cell();
         }
         cells = pool.register(c, 2);
+        cursor = new int[threads()];
     }
 
     @Override
@@ -98,7 +109,8 @@ public class ResultShapesPlain extends Spmd {
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             for (int shape = 0; shape < SHAPES.length; shape++) {
-                if (cells[i].by[shape] != i + 1 && failed.size() < 10) {
+                int got = SHAPES[shape].equals("getter") ? cells[i].v : cells[i].by[shape];
+                if (got != i + 1 && failed.size() < 10) {
                     failed.add(SHAPES[shape] + "(" + i + ")");
                 }
             }
@@ -117,6 +129,10 @@ public class ResultShapesPlain extends Spmd {
                 cell.get().by[4] = v;
             }
             case 5 -> synchronizedAt(i).by[5] = v;
+            case 6 -> {
+                cursor[myThread()] = i;
+                current().v = v;
+            }
             default -> throw new IllegalArgumentException("shape " + shape);
         }
     }
