@@ -61,6 +61,7 @@ final class MethodRewriter {
     private final ReceiverWrites receivers;
     private final MonitorNames monitors;
     private final Map<String, CalleeChecks> callees;
+    /** This method as its callers name it to {@code WrittenResults}. */
     private final String resultKey;
     private final boolean cacheSites;
     private final Locals locals;
@@ -314,10 +315,10 @@ final class MethodRewriter {
             if (returnedSlots.containsKey(insn.pos())) {
                 CheckCode.keepReturned(at(insn.pos()), op == Opcode.AALOAD, returnedSlots.get(insn.pos()));
             } else if (returned.loads().contains(insn.pos())) {
-                CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, ownResultKey());
+                CheckCode.returnedCheck(at(insn.pos()), op == Opcode.AALOAD, resultKey);
             }
             if (op == Opcode.ARETURN) {
-                returnedSlots.values().forEach(slots -> CheckCode.returnedAgain(at(insn.pos()), ownResultKey(), slots));
+                returnedSlots.values().forEach(slots -> CheckCode.returnedAgain(at(insn.pos()), resultKey, slots));
             }
             if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
                 continue;
@@ -368,7 +369,7 @@ final class MethodRewriter {
             writtenResultSlot = locals.allocate(1);
         }
         CallRef ref = CallRef.of(constPool, indexAt(call));
-        String asked = writtenThrough.writesResultOf(call.pos()) ? null : ownResultKey();
+        String asked = writtenThrough.writesResultOf(call.pos()) ? null : resultKey;
         CheckCode.beforeResultWritten(at(call.pos()), asked, CheckCode.resultKey(ref.name(), ref.descriptor()), writtenResultSlot);
         CheckCode.afterResultWritten(at(call.next()), writtenResultSlot);
     }
@@ -376,11 +377,6 @@ final class MethodRewriter {
     /** True if a caller may write into what this method returns through its own loads or calls. */
     private boolean returnsWhatMayBeWritten() {
         return !returned.loads().isEmpty() || !returned.calls().isEmpty();
-    }
-
-    /** This method as a caller names it to {@code WrittenResults}. */
-    private String ownResultKey() {
-        return resultKey;
     }
 
     private int fieldCache(Instruction insn) {
