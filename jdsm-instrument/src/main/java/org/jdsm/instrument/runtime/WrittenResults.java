@@ -1,5 +1,7 @@
 package org.jdsm.instrument.runtime;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * What rewritten code calls around a call whose result the caller writes into: {@code at(i).v = x}
  * with {@code Cell at(int i) { return cells[i]; }}. The callee cannot know that its caller writes
@@ -10,7 +12,11 @@ package org.jdsm.instrument.runtime;
  */
 public final class WrittenResults {
 
-    /** Threads with a method named now; while none has, {@link #writes}, {@link #current} and {@link #after} need no thread-local lookup. */
+    /**
+     * Threads that have ever named a method; while none has, {@link #writes}, {@link #current} and
+     * {@link #after} need no thread-local lookup. Counted once per thread, not per call: an atomic
+     * update around every call would bounce one cache line between all threads of a node.
+     */
     private static final AtomicInteger NAMED = new AtomicInteger();
 
     private WrittenResults() {
@@ -32,7 +38,7 @@ public final class WrittenResults {
             return null;
         }
         String previous = c.writtenResultOf;
-        c.writtenResultOf = method;
+        name(c, method);
         return previous;
     }
 
@@ -67,13 +73,14 @@ public final class WrittenResults {
         }
         CheckedBlocks c = CheckedBlocks.current();
         if (c != null) {
-            c.writtenResultOf = previous;
+            name(c, previous);
         }
     }
 
     private static void name(CheckedBlocks c, String method) {
-        if ((c.writtenResultOf == null) != (method == null)) {
-            NAMED.addAndGet(method == null ? -1 : 1);
+        if (method != null && !c.namedResults) {
+            c.namedResults = true;
+            NAMED.incrementAndGet(); // before the name is set: a thread that has one always finds NAMED > 0
         }
         c.writtenResultOf = method;
     }
@@ -97,6 +104,9 @@ public final class WrittenResults {
 
     /** True if the calling thread's caller writes into what {@code method} (as {@link #before} names it) returns. */
     public static boolean writes(String method) {
+        if (NAMED.get() == 0) {
+            return false;
+        }
         CheckedBlocks c = CheckedBlocks.current();
         return c != null && method.equals(c.writtenResultOf);
     }
