@@ -1,10 +1,15 @@
 package org.jdsm.comm.net;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jdsm.comm.CommException;
 import org.jdsm.comm.Plumbing;
 
 /**
@@ -87,15 +92,31 @@ public final class HandshakeSlots implements AutoCloseable {
             this.connection = connection;
         }
 
+        /**
+         * Runs the listener's side of the handshake ({@link BlockingHandshake#accept}) in this slot;
+         * a connection cut off meanwhile fails with the reason.
+         */
+        public Handshake.Hello accept(Handshake.Listener listener, DataInputStream in, DataOutputStream out,
+                Consumer<Handshake.Hello> check) throws IOException {
+            Handshake.Hello hello = BlockingHandshake.accept(listener, in, out, claimed -> {
+                check.accept(claimed);
+                hello();
+            });
+            if (!authenticated()) {
+                throw new CommException(cutOffReason());
+            }
+            return hello;
+        }
+
         /** The peer sent a hello whose claims passed the checks: it is cut off after those that did not. */
-        public void hello() {
+        void hello() {
             synchronized (HandshakeSlots.this) {
                 hello = true;
             }
         }
 
         /** Authenticated: frees the slot for good. False if the connection was cut off first. */
-        public boolean authenticated() {
+        boolean authenticated() {
             synchronized (HandshakeSlots.this) {
                 if (cutOff != null) {
                     return false;

@@ -21,7 +21,6 @@ import java.util.logging.Logger;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.NodeAddress;
 import org.jdsm.comm.Plumbing;
-import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
@@ -163,13 +162,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
             socket.setSoTimeout(handshakeMillis);
             DataInputStream in = new DataInputStream(socket.getInputStream());
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, claimed -> {
-                check(claimed);
-                slot.hello();
-            });
-            if (!slot.authenticated()) {
-                throw new CommException(slot.cutOffReason());
-            }
+            Handshake.Hello hello = slot.accept(handshake.listener(), in, out, this::check);
             peer += " (node " + hello.dialerRank() + ")";
             List<NodeAddress> reported = AddressCodec.decode(
                     Frames.expect(in, Frames.ADDRESS, AddressCodec.MAX_ADDRESS_BYTES));

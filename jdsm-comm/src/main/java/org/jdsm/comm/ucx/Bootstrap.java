@@ -164,13 +164,7 @@ final class Bootstrap {
             channel.socket().setSoTimeout(options.handshakeMillis());
             DataInputStream in = new DataInputStream(channel.socket().getInputStream());
             DataOutputStream out = output(channel);
-            Handshake.Hello hello = BlockingHandshake.accept(handshake.listener(), in, out, claimed -> {
-                check(claimed);
-                slot.hello();
-            });
-            if (!slot.authenticated()) {
-                throw new CommException(slot.cutOffReason());
-            }
+            Handshake.Hello hello = slot.accept(handshake.listener(), in, out, this::check);
             register(channel, swapAddresses(hello.dialerRank(), channel, in, out));
         } catch (IOException | CommException e) {
             String cutOff = slot.cutOffReason();
