@@ -43,8 +43,6 @@ final class CheckedBlocks {
     private int interval;
     /** The method whose result this thread's running call writes into ({@link WrittenResults}), or null. */
     String writtenResultOf;
-    /** Whether this thread has ever named one ({@link WrittenResults}). */
-    boolean namedResults;
     private Object lastObject;
     private Marks lastMarks;
 

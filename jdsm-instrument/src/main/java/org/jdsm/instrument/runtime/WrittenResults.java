@@ -1,7 +1,5 @@
 package org.jdsm.instrument.runtime;
 
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * What rewritten code calls around a call whose result the caller writes into: {@code at(i).v = x}
  * with {@code Cell at(int i) { return cells[i]; }}. The callee cannot know that its caller writes
@@ -13,18 +11,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WrittenResults {
 
     /**
-     * Threads that have ever named a method; while none has, {@link #writes}, {@link #current} and
-     * {@link #after} need no thread-local lookup. Counted once per thread, not per call: an atomic
-     * update around every call would bounce one cache line between all threads of a node.
+     * Whether any thread has ever named a method; until then {@link #writes}, {@link #current} and
+     * {@link #after} need no thread-local lookup. Set once, never per call: a write around every
+     * call would bounce one cache line between all threads of a node.
      */
-    private static final AtomicInteger NAMED = new AtomicInteger();
+    private static volatile boolean anyNamed;
 
     private WrittenResults() {
     }
 
     /** What the calling thread has named now (null: nothing), for a method to restore on every way out of a call. */
     public static String current() {
-        if (NAMED.get() == 0) {
+        if (!anyNamed) {
             return null;
         }
         CheckedBlocks c = CheckedBlocks.current();
@@ -48,7 +46,7 @@ public final class WrittenResults {
      * returns; returns what {@link #after} restores.
      */
     public static String passOn(String returner, String method) {
-        if (NAMED.get() == 0) {
+        if (!anyNamed) {
             return null;
         }
         CheckedBlocks c = CheckedBlocks.current();
@@ -68,7 +66,7 @@ public final class WrittenResults {
      * previous}.
      */
     public static void after(String previous) {
-        if (previous == null && NAMED.get() == 0) {
+        if (previous == null && !anyNamed) {
             return; // nothing is named, so nothing to restore
         }
         CheckedBlocks c = CheckedBlocks.current();
@@ -78,9 +76,8 @@ public final class WrittenResults {
     }
 
     private static void name(CheckedBlocks c, String method) {
-        if (method != null && !c.namedResults) {
-            c.namedResults = true;
-            NAMED.incrementAndGet(); // before the name is set: a thread that has one always finds NAMED > 0
+        if (method != null && !anyNamed) {
+            anyNamed = true; // before the name is set: a thread that has one always finds it true
         }
         c.writtenResultOf = method;
     }
@@ -104,7 +101,7 @@ public final class WrittenResults {
 
     /** True if the calling thread's caller writes into what {@code method} (as {@link #before} names it) returns. */
     public static boolean writes(String method) {
-        if (NAMED.get() == 0) {
+        if (!anyNamed) {
             return false;
         }
         CheckedBlocks c = CheckedBlocks.current();
