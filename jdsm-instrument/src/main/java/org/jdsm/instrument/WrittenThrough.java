@@ -50,8 +50,8 @@ final class WrittenThrough {
 
     /** {@code descriptor}: the method's, for what it returns ({@link #returned}). */
     WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor) {
-        returned = returned(scan, descriptor);
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
+        returned = returned(scan, descriptor, aliased);
         for (Instruction insn : scan.instructions()) {
             for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
                 markWritten(scan, aliased, throughGetters(scan, receivers, written));
@@ -127,14 +127,15 @@ final class WrittenThrough {
     record Returned(Set<Integer> loads, Set<Integer> calls, Set<Integer> direct) {
     }
 
-    /** What a method with {@code descriptor} returns (see {@link Returned}); nothing unless it returns a reference. */
-    private static Returned returned(CodeScan scan, String descriptor) {
+    /**
+     * What a method with {@code descriptor} returns (see {@link Returned}), {@code aliased} being its
+     * locals' loads ({@link #aliasedLoads}); nothing unless it returns a reference.
+     */
+    private static Returned returned(CodeScan scan, String descriptor, Map<Integer, List<Instruction>> aliased) {
         Returned returned = new Returned(new HashSet<>(), new HashSet<>(), new HashSet<>());
-        char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
-        if (returns != 'L' && returns != '[') {
+        if (!returnsReference(descriptor)) {
             return returned;
         }
-        Map<Integer, List<Instruction>> aliased = null;
         Deque<Instruction> pending = new ArrayDeque<>();
         for (Instruction insn : scan.instructions()) {
             if (insn.opcode() != Opcode.ARETURN) {
@@ -142,7 +143,6 @@ final class WrittenThrough {
             }
             for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each value a conditional expression may give
                 if (!isElementOrField(value) && !isResultCall(scan, value)) {
-                    aliased = aliased != null ? aliased : aliasedLoads(scan);
                     aliased.getOrDefault(scan.referenceLoadSlot(value), List.of()).forEach(pending::push);
                 } else {
                     pending.push(value);
@@ -248,9 +248,14 @@ final class WrittenThrough {
             return false;
         }
         CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
-        char returns = call.descriptor().charAt(call.descriptor().indexOf(')') + 1);
-        return (returns == 'L' || returns == '[') && !call.name().equals("<init>")
+        return returnsReference(call.descriptor()) && !call.name().equals("<init>")
                 && (!ReceiverWrites.isJdk(call.owner()) || insn.opcode() == Opcode.INVOKEINTERFACE); // Supplier.get(): maybe a lambda's
+    }
+
+    /** True if a method with {@code descriptor} returns an object or an array. */
+    private static boolean returnsReference(String descriptor) {
+        char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
+        return returns == 'L' || returns == '[';
     }
 
     private static List<Instruction> listOf(Instruction insn) {
