@@ -135,8 +135,8 @@ public final class SharedObjectForBlock extends SharedObject {
 
     /**
      * Object elements compare by content (the twin is a deep copy): {@code newer}'s unchanged ones
-     * take the twin's reference first. Changed primitive-array elements carry only their changed
-     * elements ({@link ArrayDiff#nestArrays}).
+     * take the twin's reference first. Changed rows carry only their changed elements, and elements
+     * changed in place only their changed fields ({@link ArrayDiff#nestChanges}).
      */
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
@@ -152,7 +152,7 @@ public final class SharedObjectForBlock extends SharedObject {
         }
         ArrayDiff diff = ArrayDiff.between(kind, newer, 0, older, blockSize(block));
         if (diff != null) {
-            diff.nestArrays(twin);
+            diff.nestChanges(twin, sameContent);
         }
         return diff;
     }
@@ -179,8 +179,8 @@ public final class SharedObjectForBlock extends SharedObject {
         int at = blockStart(block);
         for (int i = 0; i < newer.length; i++) {
             if (!sameContent.test(local[at + i], older[i])) {
-                takeArrayChanges(local[at + i], newer[i], older[i]);
-                continue; // written here: kept, and the master's value in the twin makes the next diff carry it
+                takeOthersChanges(local[at + i], newer[i], older[i]);
+                continue; // written here: kept, and the master's value in the twin makes the next diff carry this node's changes
             }
             if (!sameContent.test(newer[i], older[i])) {
                 local[at + i] = ElementsInPlace.update(local[at + i], wire.copy(newer[i]));
@@ -189,11 +189,19 @@ public final class SharedObjectForBlock extends SharedObject {
         return newer;
     }
 
-    /** A row written here takes the elements that the master changed in it (a diff nested as {@link ArrayDiff#nestArrays} makes). */
-    private static void takeArrayChanges(Object mine, Object master, Object twin) {
-        ArrayDiff changed = ArrayDiff.ofArrays(master, twin);
-        if (changed != null && ArrayDiff.ofArrays(mine, twin) != null) { // mine: an array of the same type and length
-            changed.applyTo(mine, 0);
+    /**
+     * An element written here takes what the master changed inside it: a row the master's changed
+     * elements, an element changed in place the master's changed fields ({@link ArrayDiff#inside}),
+     * so the next diff, against the master, does not carry this node's stale values of them back.
+     */
+    private void takeOthersChanges(Object mine, Object master, Object twin) {
+        if (sameContent.test(master, twin)) {
+            return;
+        }
+        // a copy: the master becomes the twin, which must not share an instance with the block
+        Object inside = ArrayDiff.inside(wire.copy(master), twin, sameContent);
+        if (inside != null) {
+            ArrayDiff.applyInside(mine, inside);
         }
     }
 

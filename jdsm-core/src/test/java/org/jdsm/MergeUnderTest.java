@@ -2,6 +2,7 @@ package org.jdsm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.jdsm.wire.WireFormat;
@@ -158,5 +159,67 @@ class MergeUnderTest {
         home.slots[2] = 7; // a third node's write, at the home already
         new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, newTwin));
         assertArrayEquals(new long[] {5, 6, 7}, home.slots, "the diff carries element 0 alone");
+    }
+
+    /** An element class with two fields that different nodes write at the same time. */
+    static final class Pair {
+        long left;
+        long right;
+        long[] slots = new long[2];
+    }
+
+    @Test
+    void elementDiffCarriesOnlyTheFieldsThisNodeChanged() {
+        Object[] array = {new Pair(), new Pair()};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 2, Distribution.BLOCK, wire);
+        Object twin = so.snapshot(0);
+        ((Pair) array[1]).left = 5; // this node's write
+        ((Pair) array[1]).slots[0] = 6;
+
+        Pair atHome = new Pair();
+        atHome.right = 7; // another node's write of the other field, at the home already
+        atHome.slots[1] = 8;
+        Object[] home = {new Pair(), atHome};
+        new SharedObjectForBlock(home, 0, 1, 2, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, twin));
+        assertSame(atHome, home[1], "changed in place");
+        assertEquals(5, atHome.left, "this node's write");
+        assertEquals(7, atHome.right, "the other node's field survives this node's diff");
+        assertArrayEquals(new long[] {6, 8}, atHome.slots, "an array field merges element by element");
+    }
+
+    @Test
+    void elementWrittenHereTakesTheFieldsTheMasterChanged() {
+        Object[] array = {new Pair(), new Pair()};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 2, Distribution.BLOCK, wire);
+        Object[] twin = (Object[]) so.snapshot(0);
+        Pair mine = (Pair) array[0];
+        mine.left = 5; // this node's write, not published yet
+        Object[] master = wire.copy(twin);
+        ((Pair) master[0]).right = 7; // another node's write of the other field
+        ((Pair) master[0]).slots[1] = 8;
+        Object newTwin = so.mergeUnder(0, master, twin);
+        assertSame(mine, array[0], "merged in place");
+        assertEquals(5, mine.left, "this node's write");
+        assertEquals(7, mine.right, "the master's change of the other field");
+        assertArrayEquals(new long[] {0, 8}, mine.slots, "the master's change inside the array field");
+        assertNotSame(((Pair) master[0]).slots, mine.slots, "nothing shared with the master, the next twin");
+
+        Pair atHome = new Pair();
+        atHome.right = 9; // a third node's later write of the other field, at the home already
+        Object[] home = {atHome, new Pair()};
+        new SharedObjectForBlock(home, 0, 1, 2, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, newTwin));
+        assertEquals(5, atHome.left, "this node's write");
+        assertEquals(9, atHome.right, "the next diff does not carry the merged value back over a later write");
+    }
+
+    @Test
+    void fieldsWrittenIntoAnElementAnotherNodeReplacedAreDropped() {
+        Object[] array = {new Pair()};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object twin = so.snapshot(0);
+        ((Pair) array[0]).left = 5; // this node's write into the element it has
+        Object[] home = {"replaced"}; // another node put another kind of value in the slot meanwhile
+        new SharedObjectForBlock(home, 0, 1, 1, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, twin));
+        assertEquals("replaced", home[0], "the slot keeps the other node's value; no failure at the home");
     }
 }

@@ -48,6 +48,11 @@ public final class ArrayRange {
         return length;
     }
 
+    /** The class of the array the range is taken of (a range decodes as a new array of this class). */
+    public Class<?> arrayType() {
+        return array.getClass();
+    }
+
     /** Copies elements {@code [skip, skip + n)} of the range into {@code target} at {@code at}. */
     public void copyTo(int skip, Object target, int at, int n) {
         System.arraycopy(array, from + skip, target, at, n);

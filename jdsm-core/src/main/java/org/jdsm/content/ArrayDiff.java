@@ -7,7 +7,7 @@ import org.jdsm.wire.WireFormat;
  * The elements of one array block that changed since its twin: runs of changed positions
  * (relative to the block start) and their new values packed into one array of the element type.
  * Applying it writes only those elements, so diffs of different writers to disjoint elements merge.
- * In an object block a changed primitive-array element may itself be such a diff ({@link #nestArrays}).
+ * In an object block a changed element may itself be a diff of its inside ({@link #nestChanges}).
  */
 public final class ArrayDiff {
 
@@ -74,21 +74,58 @@ public final class ArrayDiff {
     }
 
     /**
-     * For an object block: every changed element that is a primitive array of the same type and
-     * length as its {@code twin} element (a row of a two-dimensional array) becomes a diff of that
-     * array, so that writers of disjoint elements of one row merge as writers of one block do.
+     * For an object block: every changed element that changed inside rather than being replaced by
+     * another kind of value becomes a diff of its inside ({@link #inside}), so that writers of
+     * disjoint elements of one row, or of different fields of one element, merge as writers of one
+     * block do.
      */
-    public void nestArrays(Object[] twin) {
+    public void nestChanges(Object[] twin, SameContent same) {
         Object[] changed = (Object[]) values;
         int v = 0;
         for (int r = 0; r < runStarts.length; r++) {
             for (int k = 0; k < runLengths[r]; k++, v++) {
-                ArrayDiff row = ofArrays(changed[v], twin[runStarts[r] + k]);
-                if (row != null) {
-                    changed[v] = row;
+                Object inside = inside(changed[v], twin[runStarts[r] + k], same);
+                if (inside != null) {
+                    changed[v] = inside;
                 }
             }
         }
+    }
+
+    /**
+     * What changed inside an object-block element from {@code before} to {@code now}, to be applied
+     * to the element in its slot ({@link #applyInside}): a row's changed elements (both primitive
+     * arrays of one type and length), or the changed fields of an element changed in place
+     * ({@link ElementFieldDiff}); null where the element travels whole, or nothing changed.
+     */
+    public static Object inside(Object now, Object before, SameContent same) {
+        ArrayDiff row = ofArrays(now, before);
+        return row != null ? row : ElementFieldDiff.between(now, before, same);
+    }
+
+    /**
+     * Writes a change made by {@link #inside} into {@code element}. A row that no longer fits it, or
+     * an element of another class, was replaced by another writer at the same time (a race on the
+     * slot): the change is dropped, as in one memory it went to an object no longer in the array.
+     */
+    public static void applyInside(Object element, Object inside) {
+        if (inside instanceof ArrayDiff row) {
+            if (row.fits(element)) {
+                row.applyTo(element, 0);
+            }
+        } else {
+            ((ElementFieldDiff) inside).applyTo(element);
+        }
+    }
+
+    /** Whether {@code target} is an array of this diff's element type long enough for all its runs. */
+    boolean fits(Object target) {
+        if (target == null || values == null) {
+            return false;
+        }
+        Class<?> type = values instanceof ArrayRange range ? range.arrayType() : values.getClass();
+        int last = runStarts.length - 1;
+        return target.getClass() == type && java.lang.reflect.Array.getLength(target) >= runStarts[last] + runLengths[last];
     }
 
     /** What changed from {@code before} to {@code now} if both are primitive arrays of one type and length; else null. */
@@ -103,7 +140,7 @@ public final class ArrayDiff {
 
     /**
      * Writes the changed elements into {@code target}, whose block starts at {@code offset}; nested
-     * diffs into the arrays there, object elements in place ({@link ElementsInPlace}).
+     * diffs into the elements there ({@link #applyInside}), object elements in place ({@link ElementsInPlace}).
      */
     public void applyTo(Object target, int offset) {
         if (values instanceof Object[] changed) {
@@ -126,8 +163,8 @@ public final class ArrayDiff {
         for (int r = 0; r < runStarts.length; r++) {
             for (int k = 0; k < runLengths[r]; k++, v++) {
                 int at = offset + runStarts[r] + k;
-                if (changed[v] instanceof ArrayDiff row) {
-                    row.applyTo(target[at], 0);
+                if (changed[v] instanceof ArrayDiff || changed[v] instanceof ElementFieldDiff) {
+                    applyInside(target[at], changed[v]);
                 } else {
                     target[at] = ElementsInPlace.update(target[at], changed[v]);
                 }

@@ -50,12 +50,17 @@ public final class ElementsInPlace {
             System.arraycopy(value, 0, old, 0, n);
             return old;
         }
-        ObjectFields fields = FIELDS.get(old.getClass());
+        ObjectFields fields = fieldsOf(old.getClass());
         if (fields == null) {
             return value;
         }
         fields.copyAll(value, old);
         return old;
+    }
+
+    /** The fields of {@code type}, or null if its instances are replaced, not changed in place. */
+    static ObjectFields fieldsOf(Class<?> type) {
+        return FIELDS.get(type);
     }
 
     /** Writes {@code values[0, n)} into {@code target[at, at+n)} element by element, as {@link #update} does. */

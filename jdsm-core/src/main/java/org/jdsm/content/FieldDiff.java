@@ -47,7 +47,7 @@ public final class FieldDiff {
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
             if (values[i] instanceof ArrayDiff elements) {
-                elements.applyTo(access.get(target, fields[i]), 0); // in place: the array's other elements stay
+                ArrayDiff.applyInside(access.get(target, fields[i]), elements); // in place: the array's other elements stay
             } else {
                 access.set(target, fields[i], values[i]);
             }
