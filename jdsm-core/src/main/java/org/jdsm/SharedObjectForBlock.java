@@ -134,27 +134,15 @@ public final class SharedObjectForBlock extends SharedObject {
     }
 
     /**
-     * Object elements compare by content (the twin is a deep copy): {@code newer}'s unchanged ones
-     * take the twin's reference first. Changed rows carry only their changed elements, and elements
-     * changed in place only their changed fields ({@link ArrayDiff#nestChanges}).
+     * Object elements compare by content (the twin is a deep copy); changed rows carry only their
+     * changed elements, and elements changed in place only their changed fields ({@link ArrayDiff#ofObjects}).
      */
     @Override
     public Object diffSnapshots(int block, Object newer, Object older) {
         if (kind.isPrimitive()) {
             return ArrayDiff.between(kind, newer, 0, older, blockSize(block));
         }
-        Object[] now = (Object[]) newer;
-        Object[] twin = (Object[]) older;
-        for (int i = 0; i < now.length; i++) {
-            if (sameContent.test(now[i], twin[i])) {
-                now[i] = twin[i];
-            }
-        }
-        ArrayDiff diff = ArrayDiff.between(kind, newer, 0, older, blockSize(block));
-        if (diff != null) {
-            diff.nestChanges(twin, sameContent);
-        }
-        return diff;
+        return ArrayDiff.ofObjects((Object[]) newer, (Object[]) older, blockSize(block), sameContent);
     }
 
     @Override

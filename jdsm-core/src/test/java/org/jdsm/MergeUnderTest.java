@@ -222,4 +222,54 @@ class MergeUnderTest {
         new SharedObjectForBlock(home, 0, 1, 1, Distribution.BLOCK, wire).applyDiff(0, so.diff(0, twin));
         assertEquals("replaced", home[0], "the slot keeps the other node's value; no failure at the home");
     }
+
+    /** A single shared object whose fields refer to an object and a two-dimensional array. */
+    static final class Outer {
+        Pair pair = new Pair();
+        long[][] grid = new long[2][2];
+    }
+
+    @Test
+    void diffsGoInsideNestedObjectsAndArrays() {
+        Outer local = new Outer();
+        SharedObject so = new SharedObjectOne(local, 0, 1, wire);
+        Object twin = so.snapshot(0);
+        local.pair.left = 5; // this node's writes, inside the field's values
+        local.grid[0][0] = 6;
+
+        Outer home = new Outer();
+        Pair pair = home.pair;
+        home.pair.right = 7; // other nodes' writes of other parts, at the home already
+        home.grid[0][1] = 8;
+        home.grid[1][0] = 9;
+        new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, twin));
+        assertSame(pair, home.pair, "changed in place");
+        assertEquals(5, home.pair.left, "this node's write");
+        assertEquals(7, home.pair.right, "another node's field of the nested object");
+        assertArrayEquals(new long[] {6, 8}, home.grid[0], "a row's elements merge");
+        assertArrayEquals(new long[] {9, 0}, home.grid[1], "a row this node did not write");
+    }
+
+    /** A node of a cyclic graph. */
+    static final class Link {
+        long value;
+        Link next;
+    }
+
+    @Test
+    void aCyclicGraphIsDiffedToABoundedDepth() {
+        Link a = new Link();
+        a.next = new Link();
+        a.next.next = a;
+        SharedObject so = new SharedObjectOne(a, 0, 1, wire);
+        Object twin = so.snapshot(0);
+        a.value = 5;
+        a.next.value = 6;
+
+        Link home = wire.copy((Link) twin);
+        new SharedObjectOne(home, 0, 1, wire).applyDiff(0, so.diff(0, twin));
+        assertEquals(5, home.value);
+        assertEquals(6, home.next.value);
+        assertEquals(5, home.next.next.value);
+    }
 }

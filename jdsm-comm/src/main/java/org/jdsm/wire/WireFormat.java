@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoSerializable;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -52,6 +53,17 @@ public final class WireFormat {
     /** Kryos for {@link #contentBytes}: hash containers written sorted. */
     private final KryoPool contentKryos;
     private final ArrayRecycler recycler = new ArrayRecycler();
+    private final ClassValue<Boolean> encodesFields = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            Kryo kryo = kryos.obtain();
+            try {
+                return kryo.getRegistration(type).getSerializer() instanceof FieldSerializer;
+            } finally {
+                kryos.free(kryo);
+            }
+        }
+    };
     /** Each thread's encode buffer, reused so that large messages do not regrow it every time. */
     private final ThreadSpare<BulkOutput> outputs = new ThreadSpare<>();
 
@@ -120,6 +132,15 @@ public final class WireFormat {
         } finally {
             contentKryos.free(kryo);
         }
+    }
+
+    /**
+     * Whether Kryo encodes values of {@code type} field by field (its default for a class), so that
+     * its fields are all there is to a value; false for a class with serialization of its own
+     * ({@code KryoSerializable}, a record, a JDK container), whose encoding may be other than its fields.
+     */
+    public boolean encodesFields(Class<?> type) {
+        return encodesFields.get(type);
     }
 
     /**

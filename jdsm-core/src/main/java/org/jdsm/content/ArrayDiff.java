@@ -7,9 +7,12 @@ import org.jdsm.wire.WireFormat;
  * The elements of one array block that changed since its twin: runs of changed positions
  * (relative to the block start) and their new values packed into one array of the element type.
  * Applying it writes only those elements, so diffs of different writers to disjoint elements merge.
- * In an object block a changed element may itself be a diff of its inside ({@link #nestChanges}).
+ * In an object block a changed element may itself be a diff of its inside ({@link #ofObjects}).
  */
 public final class ArrayDiff {
+
+    /** How many levels below a block (or a single object's field) changes are diffed in place. */
+    static final int NESTING = 8;
 
     private int[] runStarts;
     private int[] runLengths;
@@ -74,33 +77,65 @@ public final class ArrayDiff {
     }
 
     /**
-     * For an object block: every changed element that changed inside rather than being replaced by
-     * another kind of value becomes a diff of its inside ({@link #inside}), so that writers of
-     * disjoint elements of one row, or of different fields of one element, merge as writers of one
-     * block do.
+     * What changed from {@code twin} to {@code now}, two object arrays of {@code n} elements (a
+     * block's, or an array field's): elements of the same content count as unchanged, whatever
+     * their identity ({@code twin} is a deep copy; their slots in {@code now}, which the caller gives
+     * up, take the twin's instances), and a changed element that changed inside, rather than being
+     * replaced by another kind of value, travels as a diff of its inside ({@link #inside}), so that
+     * writers of disjoint elements of one row, or of different fields of one element, merge as
+     * writers of one block do.
      */
-    public void nestChanges(Object[] twin, SameContent same) {
-        Object[] changed = (Object[]) values;
+    public static ArrayDiff ofObjects(Object[] now, Object[] twin, int n, SameContent same) {
+        return ofObjects(now, twin, n, same, 0);
+    }
+
+    private static ArrayDiff ofObjects(Object[] now, Object[] twin, int n, SameContent same, int depth) {
+        for (int i = 0; i < n; i++) {
+            if (same.test(now[i], twin[i])) {
+                now[i] = twin[i];
+            }
+        }
+        ArrayDiff diff = between(ElementKind.OBJECT, now, 0, twin, n);
+        if (diff == null) {
+            return null;
+        }
+        Object[] changed = (Object[]) diff.values;
         int v = 0;
-        for (int r = 0; r < runStarts.length; r++) {
-            for (int k = 0; k < runLengths[r]; k++, v++) {
-                Object inside = inside(changed[v], twin[runStarts[r] + k], same);
+        for (int r = 0; r < diff.runStarts.length; r++) {
+            for (int k = 0; k < diff.runLengths[r]; k++, v++) {
+                Object inside = inside(changed[v], twin[diff.runStarts[r] + k], same, depth + 1);
                 if (inside != null) {
                     changed[v] = inside;
                 }
             }
         }
+        return diff;
     }
 
     /**
-     * What changed inside an object-block element from {@code before} to {@code now}, to be applied
-     * to the element in its slot ({@link #applyInside}): a row's changed elements (both primitive
-     * arrays of one type and length), or the changed fields of an element changed in place
-     * ({@link ElementFieldDiff}); null where the element travels whole, or nothing changed.
+     * What changed inside a value from {@code before} to {@code now}, to be applied to the value in
+     * its place ({@link #applyInside}): a primitive array's changed elements, an object array's
+     * ({@link #ofObjects}), or the changed fields of an object changed in place
+     * ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
+     * value travels whole (or nothing changed).
      */
     public static Object inside(Object now, Object before, SameContent same) {
-        ArrayDiff row = ofArrays(now, before);
-        return row != null ? row : ElementFieldDiff.between(now, before, same);
+        return inside(now, before, same, 0);
+    }
+
+    /**
+     * As {@link #inside(Object, Object, SameContent)}, {@code depth} levels below a block. Deeper than
+     * {@link #NESTING} a change travels whole: that bounds the descent through a cyclic object graph.
+     */
+    static Object inside(Object now, Object before, SameContent same, int depth) {
+        if (depth > NESTING || now == null || before == null || now.getClass() != before.getClass()) {
+            return null;
+        }
+        if (now instanceof Object[] objects) {
+            Object[] old = (Object[]) before;
+            return objects.length == old.length ? ofObjects(objects.clone(), old, old.length, same, depth) : null;
+        }
+        return now.getClass().isArray() ? ofArrays(now, before) : NestedFieldDiff.between(now, before, same, depth);
     }
 
     /**
@@ -114,7 +149,7 @@ public final class ArrayDiff {
                 row.applyTo(element, 0);
             }
         } else {
-            ((ElementFieldDiff) inside).applyTo(element);
+            ((NestedFieldDiff) inside).applyTo(element);
         }
     }
 
@@ -123,9 +158,10 @@ public final class ArrayDiff {
         if (target == null || values == null) {
             return false;
         }
-        Class<?> type = values instanceof ArrayRange range ? range.arrayType() : values.getClass();
+        boolean sameType = values instanceof Object[] ? target instanceof Object[]
+                : target.getClass() == (values instanceof ArrayRange range ? range.arrayType() : values.getClass());
         int last = runStarts.length - 1;
-        return target.getClass() == type && java.lang.reflect.Array.getLength(target) >= runStarts[last] + runLengths[last];
+        return sameType && java.lang.reflect.Array.getLength(target) >= runStarts[last] + runLengths[last];
     }
 
     /** What changed from {@code before} to {@code now} if both are primitive arrays of one type and length; else null. */
@@ -163,7 +199,7 @@ public final class ArrayDiff {
         for (int r = 0; r < runStarts.length; r++) {
             for (int k = 0; k < runLengths[r]; k++, v++) {
                 int at = offset + runStarts[r] + k;
-                if (changed[v] instanceof ArrayDiff || changed[v] instanceof ElementFieldDiff) {
+                if (changed[v] instanceof ArrayDiff || changed[v] instanceof NestedFieldDiff) {
                     applyInside(target[at], changed[v]);
                 } else {
                     target[at] = ElementsInPlace.update(target[at], changed[v]);

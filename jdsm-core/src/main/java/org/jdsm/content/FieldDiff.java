@@ -1,9 +1,9 @@
 package org.jdsm.content;
 
 /**
- * The fields of a single shared object that changed since its twin, with their new values; a
- * primitive-array field as an {@link ArrayDiff} of its changed elements, so that writers of
- * disjoint elements of one array field merge.
+ * The fields of an object that changed since its twin, with their new values; a field whose value
+ * changed inside (an array's elements, an object's fields: {@link ArrayDiff#inside}) as a diff of
+ * that, so that writers of disjoint parts of one field's value merge.
  */
 public final class FieldDiff {
 
@@ -26,6 +26,11 @@ public final class FieldDiff {
      * stale value of it over other writers' changes.
      */
     public static FieldDiff between(ObjectFields access, Object current, Object twin, SameContent same) {
+        return between(access, current, twin, same, 0);
+    }
+
+    /** As {@link #between(ObjectFields, Object, Object, SameContent)}, {@code depth} levels below a block. */
+    static FieldDiff between(ObjectFields access, Object current, Object twin, SameContent same, int depth) {
         int[] changed = access.changed(current, twin, same);
         if (changed.length == 0) {
             return null;
@@ -33,8 +38,8 @@ public final class FieldDiff {
         Object[] values = new Object[changed.length];
         for (int i = 0; i < changed.length; i++) {
             Object now = access.get(current, changed[i]);
-            ArrayDiff elements = ArrayDiff.ofArrays(now, access.get(twin, changed[i]));
-            values[i] = elements != null ? elements : now;
+            Object inside = ArrayDiff.inside(now, access.get(twin, changed[i]), same, depth + 1);
+            values[i] = inside != null ? inside : now;
         }
         return new FieldDiff(changed, values);
     }
@@ -46,8 +51,8 @@ public final class FieldDiff {
 
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
-            if (values[i] instanceof ArrayDiff elements) {
-                ArrayDiff.applyInside(access.get(target, fields[i]), elements); // in place: the array's other elements stay
+            if (values[i] instanceof ArrayDiff || values[i] instanceof NestedFieldDiff) {
+                ArrayDiff.applyInside(access.get(target, fields[i]), values[i]); // in place: the value's other parts stay
             } else {
                 access.set(target, fields[i], values[i]);
             }

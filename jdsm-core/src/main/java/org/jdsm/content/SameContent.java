@@ -57,6 +57,15 @@ public final class SameContent {
         this.wire = wire;
     }
 
+    /**
+     * Whether an object of {@code type} is its fields, so that comparing (and sending) them one by
+     * one is comparing its content: not for a class with an encoding of its own
+     * ({@link WireFormat#encodesFields}).
+     */
+    public boolean isItsFields(Class<?> type) {
+        return wire.encodesFields(type);
+    }
+
     public boolean test(Object a, Object b) {
         if (a == b) {
             return true;

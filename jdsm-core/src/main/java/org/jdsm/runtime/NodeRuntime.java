@@ -14,7 +14,7 @@ import org.jdsm.Spmd;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.Comms;
 import org.jdsm.content.ArrayDiff;
-import org.jdsm.content.ElementFieldDiff;
+import org.jdsm.content.NestedFieldDiff;
 import org.jdsm.content.FieldDiff;
 import org.jdsm.trans.RemoteException;
 import org.jdsm.trans.Responder;
@@ -79,7 +79,7 @@ public final class NodeRuntime {
         try {
             Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
             PoolProvider provider = Pools.provider(config.protocol());
-            List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class, ElementFieldDiff.class,
+            List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class,
                     ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class,
                     ControlMessage.Stopping.class));
             classes.addAll(ConditionMessage.classes());

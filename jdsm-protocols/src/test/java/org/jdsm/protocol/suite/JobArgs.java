@@ -39,6 +39,10 @@ public final class JobArgs {
         return v == null ? defaultValue : Integer.parseInt(v);
     }
 
+    public String text(String key, String defaultValue) {
+        return values.getOrDefault(key, defaultValue);
+    }
+
     public long longValue(String key, long defaultValue) {
         String v = values.get(key);
         return v == null ? defaultValue : Long.parseLong(v);

@@ -3,7 +3,9 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
@@ -19,18 +21,29 @@ import org.junit.jupiter.params.provider.MethodSource;
 class NestedDisjointPartsTest {
 
     /**
-     * Fails under LRC: a single object's diff is per top-level field, so a writer's diff carries
-     * the whole nested object, list or 2-D array, stale where other nodes wrote, and the home takes
-     * it over their writes. Primitive-array fields and rows of a registered 2-D array merge element
-     * by element (ArrayDiff); these would need diffs that descend into nested objects (and into
-     * JDK collections, whose fields are closed to reflection), so they are left as a known limit.
+     * LRC lost writes here in every run while a single object's diff stopped at its top-level
+     * fields: a writer's diff carried the whole nested object or 2-D array, stale where other nodes
+     * wrote, and the home took it over their writes. Now a field's value that changed inside travels
+     * as a diff of its inside (its fields, its rows' elements), merged in place at the home.
      */
-    @Disabled("known limit: LRC diffs a single object per top-level field (see the comment)")
     @ParameterizedTest(name = "{0} {1} over {2}")
     @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
     @Timeout(60)
-    void disjointPartsOfOneNestedFieldLoseNoWrite(String protocol, Shape shape, String comm) {
-        Jobs.runOver(comm, DisjointParts.class, protocol, shape, List.of(arg("phases", 3)));
+    void disjointPartsOfOneNestedObjectOrArrayLoseNoWrite(String protocol, Shape shape, String comm) {
+        Jobs.runOver(comm, DisjointParts.class, protocol, shape, List.of(arg("phases", 3), arg("fields", "pair,grid")));
+    }
+
+    /**
+     * A JDK collection's state sits in fields closed to reflection (and transient ones), so a
+     * changed list still travels whole and writers of different elements of one list overwrite
+     * each other under LRC.
+     */
+    @Disabled("known limit: a JDK collection in a field travels whole (README, contract point 6)")
+    @ParameterizedTest(name = "{0} {1} over {2}")
+    @MethodSource("org.jdsm.protocol.suite.Jobs#stressRuns")
+    @Timeout(60)
+    void disjointElementsOfOneNestedListLoseNoWrite(String protocol, Shape shape, String comm) {
+        Jobs.runOver(comm, DisjointParts.class, protocol, shape, List.of(arg("phases", 3), arg("fields", "list")));
     }
 
     public static final class Pair {
@@ -45,8 +58,6 @@ class NestedDisjointPartsTest {
     }
 
     public static final class DisjointParts extends Spmd {
-        static final int PARTS = 6;
-
         private Parts shared;
 
         @Override
@@ -72,14 +83,20 @@ class NestedDisjointPartsTest {
             }
         }
 
-        /** Each thread writes the part of its node's parity, so two nodes write two parts of each field at once. */
+        /**
+         * Each thread writes the part of its node's parity, so two nodes write two parts of each
+         * field named in the argument {@code fields} (pair, list, grid) at once.
+         */
         @Override
         public void start() {
-            int phases = JobArgs.of(this).integer("phases", 3);
+            JobArgs args = JobArgs.of(this);
+            int phases = args.integer("phases", 3);
+            List<String> names = List.of("pair", "list", "grid");
+            int[] fields = Arrays.stream(args.text("fields", "pair,list,grid").split(",")).mapToInt(names::indexOf).toArray();
             int rounds = 4;
             for (int p = 1; p <= phases; p++) {
                 for (int k = 0; k < rounds; k++) {
-                    for (int field = 0; field < PARTS / 2; field++) {
+                    for (int field : fields) {
                         int part = 2 * field + myNode() % 2;
                         pool.lock("part-" + part);
                         pool.readCheck(shared);
@@ -91,7 +108,7 @@ class NestedDisjointPartsTest {
                 }
                 barrier();
                 pool.update(shared);
-                for (int part = 0; part < PARTS; part++) {
+                for (int part : Arrays.stream(fields).flatMap(f -> IntStream.of(2 * f, 2 * f + 1)).toArray()) {
                     int writersOfPart = 0;
                     for (int t = 0; t < threads(); t++) {
                         writersOfPart += (t / (threads() / nodes())) % 2 == part % 2 ? 1 : 0;

@@ -1,0 +1,49 @@
+package org.jdsm.content;
+
+/**
+ * The fields that changed in an object that is changed in place ({@link ElementsInPlace}): an
+ * element of a shared {@code Object[]} block, or an object a shared element or object refers to.
+ * Nodes that write different fields of one such object at the same time, each field under its own
+ * lock, merge at the home as writers of different elements do, instead of the last whole object
+ * overwriting the others' fields.
+ */
+public final class NestedFieldDiff {
+
+    /** The object's class: the field numbers of {@link #changes} are this class's. */
+    private Class<?> type;
+    private FieldDiff changes;
+
+    NestedFieldDiff() {
+        // for Kryo
+    }
+
+    private NestedFieldDiff(Class<?> type, FieldDiff changes) {
+        this.type = type;
+        this.changes = changes;
+    }
+
+    /**
+     * The fields {@code now} changed since {@code twin}, two objects of one class, {@code depth}
+     * levels below a block ({@link ArrayDiff#inside}); null where the object must travel whole (its
+     * class is not changed in place, or has an encoding of its own) or no field differs.
+     */
+    static NestedFieldDiff between(Object now, Object twin, SameContent same, int depth) {
+        ObjectFields fields = ElementsInPlace.fieldsOf(now.getClass());
+        if (fields == null || !same.isItsFields(now.getClass())) {
+            return null; // e.g. a KryoSerializable: its own encoding may hold more, or other, than its fields
+        }
+        FieldDiff changes = FieldDiff.between(fields, now, twin, same, depth);
+        return changes == null ? null : new NestedFieldDiff(now.getClass(), changes);
+    }
+
+    /**
+     * Writes the changed fields into {@code element}. An object of another class, or none, means
+     * another node replaced the object while this one wrote fields of the one it had, a race on the
+     * slot: the fields are dropped, as in one memory they went to an object no longer in its place.
+     */
+    void applyTo(Object element) {
+        if (element != null && element.getClass() == type) {
+            changes.applyTo(ElementsInPlace.fieldsOf(type), element);
+        }
+    }
+}
