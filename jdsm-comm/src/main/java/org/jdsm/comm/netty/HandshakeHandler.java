@@ -11,8 +11,8 @@ import org.jdsm.comm.net.Frames;
 /**
  * Authenticates a new connection before anything else may use it. On success it installs a
  * {@link LaneHandler} in its place; on any failure (bad frame, bad proof, timeout, close) it logs
- * one line naming the remote side and the reason, and closes the connection. Until then no frame
- * reaches the Dispatcher.
+ * one line naming the remote side and the reason ({@link Mesh#refusals}, throttled), and closes the
+ * connection. Until then no frame reaches the Dispatcher.
  */
 abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
@@ -102,7 +102,7 @@ abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
             timeout.cancel(false);
         }
         if (!mesh.isClosing()) { // at fin, unfinished handshakes are simply cut off
-            Mesh.LOG.warning("node " + mesh.me() + ": closed " + describe(ctx) + ": " + reason);
+            mesh.refusals.warning("node " + mesh.me() + ": closed " + describe(ctx) + ": " + reason);
             failed(reason);
         }
         ctx.close();

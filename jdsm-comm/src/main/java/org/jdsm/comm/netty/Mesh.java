@@ -20,6 +20,7 @@ import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.net.Handshake;
+import org.jdsm.comm.net.ThrottledLog;
 
 /**
  * One node's view of the job: its peers and their lanes. It tracks start-up (every lane
@@ -33,6 +34,8 @@ final class Mesh {
     final CommConfig config;
     final Handshake handshake;
     final long handshakeTimeoutMillis;
+    /** Failed handshakes, which anyone who can reach the port may cause, so at a bounded rate. */
+    final ThrottledLog refusals = ThrottledLog.forRefusals(LOG);
     private final Dispatcher dispatcher;
     private final Peer[] peers;
     private final EventLoop[] selfLoops = new EventLoop[Lane.values().length];
@@ -218,6 +221,7 @@ final class Mesh {
         synchronized (this) {
             closing = true;
         }
+        refusals.close();
         for (Peer peer : peers) {
             if (peer != null) {
                 channels.addAll(peer.channels());

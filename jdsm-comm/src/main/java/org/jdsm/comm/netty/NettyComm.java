@@ -26,7 +26,8 @@ import org.jdsm.comm.Rendezvous;
  * the lower one. Frames are a 4-byte length, a type byte and the payload (see
  * {@link org.jdsm.comm.net.Frames}); every connection first runs the HMAC challenge-response of
  * {@link org.jdsm.comm.net.Handshake}. A connection that fails it, or sends a malformed or oversized
- * frame before it, is closed with one log line on logger {@code org.jdsm.comm.netty}.
+ * frame before it, is closed with one log line on logger {@code org.jdsm.comm.netty} (at most 20
+ * such lines every 10 s, then their count, so a flood of connections cannot fill the log).
  *
  * <p>Options ({@link CommConfig#option}):
  * <ul>

@@ -25,12 +25,14 @@ import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
 import org.jdsm.comm.net.HandshakeSlots;
+import org.jdsm.comm.net.ThrottledLog;
 
 /**
  * The launcher's side of the address exchange for one job of {@code nodes} nodes. Each node
  * connects, authenticates with the job secret (HMAC challenge-response) and reports its rank and
  * listening address; once every rank has reported, each node receives the whole table. A connection
- * that fails to authenticate or misbehaves is closed with one log line. After the timeout, pending
+ * that fails to authenticate or misbehaves is closed with one log line (at most 20 such lines every
+ * 10 s, {@link ThrottledLog#forRefusals}, and then their count). After the timeout, pending
  * nodes are disconnected and {@link #await} fails naming the ranks that never reported.
  *
  * <p>Plain blocking sockets: it runs once per job, with a thread per connection. Anyone who can
@@ -55,6 +57,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
     private final CountDownLatch complete;
     private final int handshakeMillis;
     private final HandshakeSlots slots;
+    /** Refused connections, which anyone who can reach the port may cause, so at a bounded rate. */
+    private final ThrottledLog refusals = ThrottledLog.forRefusals(LOG);
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -134,6 +138,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         Plumbing.closeQuietly(listener);
         slots.close();
         open.forEach(Plumbing::closeQuietly);
+        refusals.close();
     }
 
     private void acceptLoop() {
@@ -177,7 +182,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         } catch (IOException | CommException e) {
             if (!closed) {
                 String cutOff = slot.cutOffReason();
-                LOG.warning("rendezvous: closed " + peer + ": " + (cutOff != null ? cutOff
+                refusals.warning("rendezvous: closed " + peer + ": " + (cutOff != null ? cutOff
                         : e instanceof EOFException ? "closed by the remote side mid-protocol" : e.getMessage()));
             }
         } catch (InterruptedException e) {

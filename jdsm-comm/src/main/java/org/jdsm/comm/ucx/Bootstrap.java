@@ -27,6 +27,7 @@ import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
 import org.jdsm.comm.net.HandshakeSlots;
+import org.jdsm.comm.net.ThrottledLog;
 
 /**
  * UcxComm's start-up: a TCP listener published through the job's {@link Rendezvous}, then one
@@ -36,7 +37,8 @@ import org.jdsm.comm.net.HandshakeSlots;
  * as {@link ControlChannel}s; the listener closes once every peer is in. Blocking; runs in init.
  * Each accepted connection authenticates on a thread of its own within {@code ucx.handshakeTimeoutMs}
  * in all, at most one per node plus 32 at a time ({@link HandshakeSlots}); one that fails is closed
- * with a log line and does not stop or delay start-up.
+ * with a log line (at most 20 such lines every 10 s, then their count: {@link ThrottledLog}) and does
+ * not stop or delay start-up.
  */
 final class Bootstrap {
 
@@ -54,6 +56,8 @@ final class Bootstrap {
     private final ControlChannel[] channels;
     /** Accepted connections whose handshake thread is still at work; cut off when start-up ends. */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    /** Refused connections, which anyone who can reach the port may cause, so at a bounded rate. */
+    private final ThrottledLog refusals = ThrottledLog.forRefusals(UcxMesh.LOG);
     private boolean accepting = true;
 
     private Bootstrap(CommConfig config, UcxOptions options, byte[] workerAddress, long deadlineNanos) {
@@ -155,6 +159,7 @@ final class Bootstrap {
                 accepting = false;
                 handshaking.forEach(Plumbing::closeQuietly);
             }
+            refusals.close();
         }
     }
 
@@ -169,7 +174,7 @@ final class Bootstrap {
         } catch (IOException | CommException e) {
             String cutOff = slot.cutOffReason();
             String reason = cutOff != null ? cutOff : channel.isOpen() ? describe(e) : "start-up ended";
-            UcxMesh.LOG.warning("node " + me() + ": refused a UCX bootstrap connection from "
+            refusals.warning("node " + me() + ": refused a UCX bootstrap connection from "
                     + channel.socket().getRemoteSocketAddress() + ": " + reason);
             Plumbing.closeQuietly(channel);
         } finally {

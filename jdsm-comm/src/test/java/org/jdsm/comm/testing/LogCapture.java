@@ -19,12 +19,22 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     private final Logger logger;
     private final boolean parentHandlers;
+    private final Level level;
     private final List<String> messages = new ArrayList<>();
 
-    /** Starts capturing the logger named {@code name}. */
+    /** Starts capturing the logger named {@code name}, at the levels it logs already. */
     public LogCapture(String name) {
+        this(name, null);
+    }
+
+    /** Starts capturing the logger named {@code name}, from {@code level} up (null: the levels it logs already). */
+    public LogCapture(String name, Level level) {
         this.logger = Logger.getLogger(name);
         this.parentHandlers = logger.getUseParentHandlers();
+        this.level = logger.getLevel();
+        if (level != null) {
+            logger.setLevel(level);
+        }
         setLevel(Level.ALL);
         logger.addHandler(this);
         logger.setUseParentHandlers(false);
@@ -66,5 +76,6 @@ public final class LogCapture extends Handler implements AutoCloseable {
     public void close() {
         logger.removeHandler(this);
         logger.setUseParentHandlers(parentHandlers);
+        logger.setLevel(level);
     }
 }
