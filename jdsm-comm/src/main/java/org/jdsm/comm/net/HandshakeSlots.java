@@ -5,6 +5,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,10 @@ import org.jdsm.comm.Plumbing;
  * all are taken, the oldest pending connection is cut off to make room, preferring one that has not
  * sent a plausible hello, as a real node sends its hello right after connecting. The owner closes
  * the connection of every slot it is done with, and logs why it ended ({@link Slot#cutOffReason}).
+ *
+ * <p>A blocking listener runs each handshake on a thread of its own ({@link Slot#accept}); an
+ * event-driven one marks the steps itself ({@link Slot#hello}, {@link Slot#authenticated},
+ * {@link Slot#release}) and lends its scheduler for the time limits.
  */
 public final class HandshakeSlots implements AutoCloseable {
 
@@ -33,17 +38,38 @@ public final class HandshakeSlots implements AutoCloseable {
     private final long millis;
     /** In order of arrival, oldest first. */
     private final Set<Slot> pending = new LinkedHashSet<>();
-    private final ScheduledThreadPoolExecutor cutOffs;
+    private final ScheduledExecutorService cutOffs;
+    private final boolean ownsCutOffs;
+    private boolean closed;
 
-    /** {@code threadName} names the one thread that cuts off connections whose time is up. */
+    /** {@code threadName} names the one thread of its own that cuts off connections whose time is up. */
     public HandshakeSlots(String threadName, int limit, long millis) {
+        this(cutOffThread(threadName), true, limit, millis);
+    }
+
+    /**
+     * Cuts off connections whose time is up on {@code cutOffs}, which the caller keeps running
+     * until this is closed and shuts down itself. Its cancelled tasks must not linger (Netty's
+     * event loops drop them at once), or a flood piles them up.
+     */
+    public HandshakeSlots(ScheduledExecutorService cutOffs, int limit, long millis) {
+        this(cutOffs, false, limit, millis);
+    }
+
+    private HandshakeSlots(ScheduledExecutorService cutOffs, boolean ownsCutOffs, int limit, long millis) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
         this.limit = limit;
         this.millis = millis;
-        this.cutOffs = new ScheduledThreadPoolExecutor(1, task -> Plumbing.daemon(threadName, task));
-        cutOffs.setRemoveOnCancelPolicy(true); // a flood must not pile up cancelled timers
+        this.cutOffs = cutOffs;
+        this.ownsCutOffs = ownsCutOffs;
+    }
+
+    private static ScheduledExecutorService cutOffThread(String threadName) {
+        ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, task -> Plumbing.daemon(threadName, task));
+        thread.setRemoveOnCancelPolicy(true); // a flood must not pile up cancelled timers
+        return thread;
     }
 
     /** Takes a slot for a connection just accepted, cutting off the oldest pending one if none is free. */
@@ -53,7 +79,7 @@ public final class HandshakeSlots implements AutoCloseable {
         }
         Slot slot = new Slot(connection);
         pending.add(slot);
-        if (cutOffs.isShutdown()) {
+        if (closed) {
             slot.cutOff(CLOSED); // accepted just before the listener closed
         } else {
             slot.timer = cutOffs.schedule(() -> slot.cutOff("no complete handshake within " + millis + " ms"),
@@ -71,10 +97,13 @@ public final class HandshakeSlots implements AutoCloseable {
         return pending.iterator().next();
     }
 
-    /** Cuts off every pending connection and stops the timer thread. */
+    /** Cuts off every pending connection and those admitted later, and stops its own timer thread. */
     @Override
     public synchronized void close() {
-        cutOffs.shutdownNow();
+        closed = true;
+        if (ownsCutOffs) {
+            cutOffs.shutdownNow();
+        }
         for (Slot slot : pending.toArray(new Slot[0])) {
             slot.cutOff(CLOSED);
         }
@@ -109,14 +138,14 @@ public final class HandshakeSlots implements AutoCloseable {
         }
 
         /** The peer sent a hello whose claims passed the checks: it is cut off after those that did not. */
-        void hello() {
+        public void hello() {
             synchronized (HandshakeSlots.this) {
                 hello = true;
             }
         }
 
         /** Authenticated: frees the slot for good. False if the connection was cut off first. */
-        boolean authenticated() {
+        public boolean authenticated() {
             synchronized (HandshakeSlots.this) {
                 if (cutOff != null) {
                     return false;

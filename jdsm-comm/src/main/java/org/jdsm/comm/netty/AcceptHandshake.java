@@ -5,11 +5,17 @@ import org.jdsm.comm.net.Frame;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSlots;
 
-/** Listener side of the handshake, for a connection a higher-ranked node dialed. */
+/**
+ * Listener side of the handshake, for a connection a higher-ranked node dialed. It holds one of the
+ * node's {@link Mesh#handshakeSlots} until it authenticates, which bounds the sockets a flood of
+ * unauthenticated connections can keep open and cuts off each one when its time is up.
+ */
 final class AcceptHandshake extends HandshakeHandler {
 
     private final Handshake.Listener listener;
+    private HandshakeSlots.Slot slot;
     private Handshake.Hello hello;
     private Lane lane;
 
@@ -20,7 +26,14 @@ final class AcceptHandshake extends HandshakeHandler {
 
     @Override
     void start(ChannelHandlerContext ctx) {
-        // The dialer speaks first.
+        slot = mesh.handshakeSlots.admit(ctx.channel()::close); // the dialer speaks first
+    }
+
+    @Override
+    void finished() {
+        if (slot != null) { // null if the connection failed before it was up
+            slot.release();
+        }
     }
 
     @Override
@@ -29,11 +42,15 @@ final class AcceptHandshake extends HandshakeHandler {
             expect(frame, Frames.HELLO);
             Handshake.Hello claimed = listener.receive(frame.payload());
             lane = check(claimed);
+            slot.hello();
             hello = claimed;
             send(ctx, Frames.CHALLENGE, listener.challenge());
         } else {
             expect(frame, Frames.PROOF);
             listener.verify(frame.payload());
+            if (!slot.authenticated()) { // cut off just now: the channel is closing
+                throw new HandshakeException(slot.cutOffReason());
+            }
             String refusal = mesh.attach(hello.dialerRank(), lane, ctx.channel());
             if (refusal != null) {
                 throw new HandshakeException(refusal);
@@ -72,6 +89,7 @@ final class AcceptHandshake extends HandshakeHandler {
 
     @Override
     String closedReason() {
-        return "closed by the remote side before authenticating";
+        String cutOff = slot == null ? null : slot.cutOffReason();
+        return cutOff != null ? cutOff : "closed by the remote side before authenticating";
     }
 }

@@ -1,7 +1,9 @@
 package org.jdsm.comm.netty;
 
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.net.Frame;
 import org.jdsm.comm.net.Frames;
@@ -15,6 +17,7 @@ final class DialHandshake extends HandshakeHandler {
     private final Lane lane;
     private final InetSocketAddress address;
     private final Handshake.Dialer dialer;
+    private ScheduledFuture<?> timeout;
     private boolean answered;
 
     DialHandshake(Mesh mesh, int rank, Lane lane, InetSocketAddress address) {
@@ -27,7 +30,17 @@ final class DialHandshake extends HandshakeHandler {
 
     @Override
     void start(ChannelHandlerContext ctx) {
+        long millis = mesh.handshakeTimeoutMillis;
+        timeout = ctx.executor().schedule(() -> fail(ctx, "no complete handshake within " + millis + " ms"),
+                millis, TimeUnit.MILLISECONDS);
         send(ctx, Frames.HELLO, dialer.hello().encode());
+    }
+
+    @Override
+    void finished() {
+        if (timeout != null) { // null if the connection failed before it was up
+            timeout.cancel(false);
+        }
     }
 
     @Override

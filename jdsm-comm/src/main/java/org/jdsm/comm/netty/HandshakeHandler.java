@@ -2,8 +2,6 @@ package org.jdsm.comm.netty;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.jdsm.comm.CommException;
 import org.jdsm.comm.net.Frame;
 import org.jdsm.comm.net.Frames;
@@ -17,15 +15,17 @@ import org.jdsm.comm.net.Frames;
 abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     protected final Mesh mesh;
-    private ScheduledFuture<?> timeout;
     private boolean done;
 
     HandshakeHandler(Mesh mesh) {
         this.mesh = mesh;
     }
 
-    /** Called when the connection is up: the dialer speaks first. */
+    /** Called when the connection is up: starts the handshake's time limit; the dialer speaks first. */
     abstract void start(ChannelHandlerContext ctx);
+
+    /** The handshake is over, passed or failed: its time limit stops. */
+    abstract void finished();
 
     /** One handshake frame; throw {@link CommException} to refuse the connection. */
     abstract void onFrame(ChannelHandlerContext ctx, Frame frame);
@@ -42,9 +42,6 @@ abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        long millis = mesh.handshakeTimeoutMillis;
-        timeout = ctx.executor().schedule(() -> fail(ctx, "no complete handshake within " + millis + " ms"),
-                millis, TimeUnit.MILLISECONDS);
         start(ctx);
         ctx.fireChannelActive();
     }
@@ -83,7 +80,7 @@ abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
     /** Authenticated and registered: from now on the connection is a lane to {@code rank}. */
     void succeed(ChannelHandlerContext ctx, int rank, Lane lane) {
         done = true;
-        timeout.cancel(false);
+        finished();
         ctx.channel().config().setWriteBufferWaterMark(lane.waterMark);
         FrameDecoder decoder = ctx.pipeline().get(FrameDecoder.class);
         decoder.limit(lane.payloadLimit(mesh.config));
@@ -93,14 +90,13 @@ abstract class HandshakeHandler extends ChannelInboundHandlerAdapter {
         ctx.pipeline().replace(this, "lane", new LaneHandler(mesh, rank, lane));
     }
 
-    private void fail(ChannelHandlerContext ctx, String reason) {
+    /** Logs why the handshake failed and closes the connection, unless the handshake is over. */
+    void fail(ChannelHandlerContext ctx, String reason) {
         if (done) {
             return;
         }
         done = true;
-        if (timeout != null) {
-            timeout.cancel(false);
-        }
+        finished();
         if (!mesh.isClosing()) { // at fin, unfinished handshakes are simply cut off
             mesh.refusals.warning("node " + mesh.me() + ": closed " + describe(ctx) + ": " + reason);
             failed(reason);

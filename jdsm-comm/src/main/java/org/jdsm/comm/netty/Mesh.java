@@ -20,6 +20,7 @@ import org.jdsm.comm.CommException;
 import org.jdsm.comm.Dispatcher;
 import org.jdsm.comm.MessageWriter;
 import org.jdsm.comm.net.Handshake;
+import org.jdsm.comm.net.HandshakeSlots;
 import org.jdsm.comm.net.ThrottledLog;
 
 /**
@@ -34,6 +35,8 @@ final class Mesh {
     final CommConfig config;
     final Handshake handshake;
     final long handshakeTimeoutMillis;
+    /** Bounds the accepted connections still authenticating; their time limits run on the event loops. */
+    final HandshakeSlots handshakeSlots;
     /** Failed handshakes, which anyone who can reach the port may cause, so at a bounded rate. */
     final ThrottledLog refusals = ThrottledLog.forRefusals(LOG);
     private final Dispatcher dispatcher;
@@ -49,6 +52,7 @@ final class Mesh {
         this.dispatcher = dispatcher;
         this.handshake = new Handshake(config.secret(), config.jobId());
         this.handshakeTimeoutMillis = handshakeTimeoutMillis;
+        this.handshakeSlots = new HandshakeSlots(group, config.nodes() + HandshakeSlots.SPARE, handshakeTimeoutMillis);
         this.peers = new Peer[config.nodes()];
         for (int rank = 0; rank < peers.length; rank++) {
             peers[rank] = rank == me() ? null : new Peer(rank);
@@ -213,14 +217,16 @@ final class Mesh {
     }
 
     /**
-     * Closes every lane. With a grace period, each lane first sends what is queued and BYE, and the
-     * peers get that long to close their side; whatever is still open then is closed hard.
+     * Cuts off the connections still authenticating and closes every lane. With a grace period, each
+     * lane first sends what is queued and BYE, and the peers get that long to close their side;
+     * whatever is still open then is closed hard.
      */
     void close(long graceMillis) {
         List<Channel> channels = new ArrayList<>();
         synchronized (this) {
             closing = true;
         }
+        handshakeSlots.close();
         refusals.close();
         for (Peer peer : peers) {
             if (peer != null) {

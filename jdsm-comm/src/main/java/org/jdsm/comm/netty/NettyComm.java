@@ -28,6 +28,10 @@ import org.jdsm.comm.Rendezvous;
  * {@link org.jdsm.comm.net.Handshake}. A connection that fails it, or sends a malformed or oversized
  * frame before it, is closed with one log line on logger {@code org.jdsm.comm.netty} (at most 20
  * such lines every 10 s, then their count, so a flood of connections cannot fill the log).
+ * Anyone who can reach the port can connect, so accepted connections that have not authenticated
+ * are bounded ({@link org.jdsm.comm.net.HandshakeSlots}): at most one per node plus 32 at a time;
+ * one more cuts off the oldest that has not sent a hello, as a real node sends it at once. A flood
+ * thus holds a bounded number of the node's sockets (file descriptors) and keeps no node out.
  *
  * <p>Options ({@link CommConfig#option}):
  * <ul>
@@ -35,7 +39,7 @@ import org.jdsm.comm.Rendezvous;
  *   <li>{@code netty.advertiseHost} — host other nodes dial (default: the bind host)</li>
  *   <li>{@code netty.transport} — {@code auto} (epoll if available, else NIO), {@code epoll} or {@code nio}</li>
  *   <li>{@code netty.ioThreads} — event loop threads (default 2)</li>
- *   <li>{@code netty.handshakeTimeoutMs} — time a new connection has to authenticate (default 10000)</li>
+ *   <li>{@code netty.handshakeTimeoutMs} — time a new connection has to authenticate, in all (default 10000)</li>
  * </ul>
  *
  * <p>{@link #fin} sends what is queued and a BYE on every lane, so peers see an orderly departure

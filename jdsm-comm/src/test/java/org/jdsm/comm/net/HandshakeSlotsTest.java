@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -90,5 +92,21 @@ class HandshakeSlotsTest {
         assertTrue(pending.isClosed());
         assertTrue(late.isClosed());
         assertEquals("the listener closed", lateSlot.cutOffReason());
+    }
+
+    @Test
+    void aLentSchedulerCutsOffWhenTimeIsUpAndOutlivesTheSlots() throws Exception {
+        ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+        try {
+            Connection slow = new Connection();
+            HandshakeSlots slots = new HandshakeSlots(loop, 4, 100);
+            HandshakeSlots.Slot slot = slots.admit(slow);
+            assertTrue(slow.closed.await(5, TimeUnit.SECONDS));
+            assertEquals("no complete handshake within 100 ms", slot.cutOffReason());
+            slots.close();
+            assertFalse(loop.isShutdown(), "the lender's scheduler was shut down");
+        } finally {
+            loop.shutdownNow();
+        }
     }
 }

@@ -6,7 +6,9 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -42,11 +44,44 @@ public final class ResourceCheck {
     }
 
     private static boolean isSocket(Path fd) {
+        return link(fd).startsWith("socket:");
+    }
+
+    private static String link(Path fd) {
         try {
-            return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+            return Files.readSymbolicLink(fd).toString();
         } catch (IOException e) {
-            return false; // closed while we looked
+            return ""; // closed while we looked
         }
+    }
+
+    /**
+     * TCP sockets this process holds open whose local port is {@code port}: a listener on it and the
+     * connections it accepted, but not connections this process dialed to it.
+     */
+    public static int socketsOnLocalPort(int port) {
+        Set<String> inodes = tcpInodesOnLocalPort(port);
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return (int) fds.map(ResourceCheck::link).filter(inodes::contains).count();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list /proc/self/fd (Linux only)", e);
+        }
+    }
+
+    /** "socket:[inode]" of each IPv4 and IPv6 TCP socket of the system whose local port is {@code port}. */
+    private static Set<String> tcpInodesOnLocalPort(int port) {
+        String localPort = String.format(":%04X", port);
+        Set<String> inodes = new HashSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try (Stream<String> lines = Files.lines(Path.of(table))) {
+                lines.skip(1).map(line -> line.trim().split("\\s+"))
+                        .filter(fields -> fields[1].endsWith(localPort))
+                        .forEach(fields -> inodes.add("socket:[" + fields[9] + "]"));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read " + table + " (Linux only)", e);
+            }
+        }
+        return inodes;
     }
 
     /**
