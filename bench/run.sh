@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a JDSM benchmark:  bench/run.sh NAME [options]     (bench/run.sh NAME --help)
-#   NAME: CommPingPong | UcxPingPong | DsmPingPong | LockCost | BarrierLatency | OneNodeOverhead | Apps | InstrumentOverhead | SerializationBench (bench/run.sh with no NAME lists them)
+#   NAME: CommPingPong | UcxPingPong | DsmPingPong | LockCost | BarrierLatency | OneNodeOverhead | ObjectBlockDiff | Apps | InstrumentOverhead | SerializationBench (bench/run.sh with no NAME lists them)
 # Build first (whole tree, from the repository root):  mvn -q install -DskipTests
 # Environment: JAVA_HOME selects the JDK (default: java on PATH);
 #              BENCH_JAVA_OPTS replaces the default JVM options (-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages).

@@ -7,6 +7,7 @@ import org.jdsm.bench.comm.CommPingPong;
 import org.jdsm.bench.dsm.BarrierLatency;
 import org.jdsm.bench.dsm.DsmPingPong;
 import org.jdsm.bench.dsm.LockCost;
+import org.jdsm.bench.dsm.ObjectBlockDiff;
 import org.jdsm.bench.dsm.OneNodeOverhead;
 import org.jdsm.bench.instrument.InstrumentOverhead;
 import org.jdsm.bench.serial.SerializationBench;
@@ -34,6 +35,7 @@ public final class Bench {
         BENCHMARKS.put("LockCost", LockCost::main);
         BENCHMARKS.put("BarrierLatency", BarrierLatency::main);
         BENCHMARKS.put("OneNodeOverhead", OneNodeOverhead::main);
+        BENCHMARKS.put("ObjectBlockDiff", ObjectBlockDiff::main);
         BENCHMARKS.put("Apps", Apps::main);
         BENCHMARKS.put("InstrumentOverhead", InstrumentOverhead::main);
     }

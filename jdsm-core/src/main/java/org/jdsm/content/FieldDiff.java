@@ -44,6 +44,22 @@ public final class FieldDiff {
         return new FieldDiff(changed, values);
     }
 
+    /**
+     * True if the diff changes every one of the object's {@code fieldCount} fields to a new value,
+     * none by a diff of its inside: sending the object whole says the same in fewer bytes.
+     */
+    boolean replacesAll(int fieldCount) {
+        if (fields.length < fieldCount) {
+            return false;
+        }
+        for (Object value : values) {
+            if (value instanceof ArrayDiff || value instanceof NestedFieldDiff) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Number of fields the diff changes. */
     public int changedFields() {
         return fields.length;

@@ -25,7 +25,8 @@ public final class NestedFieldDiff {
     /**
      * The fields {@code now} changed since {@code twin}, two objects of one class, {@code depth}
      * levels below a block ({@link ArrayDiff#inside}); null where the object must travel whole (its
-     * class is not changed in place, or has an encoding of its own) or no field differs.
+     * class is not changed in place, or has an encoding of its own), every field changed to a new
+     * value (the object itself is as short), or no field differs.
      */
     static NestedFieldDiff between(Object now, Object twin, SameContent same, int depth) {
         ObjectFields fields = ElementsInPlace.fieldsOf(now.getClass());
@@ -33,7 +34,7 @@ public final class NestedFieldDiff {
             return null; // e.g. a KryoSerializable: its own encoding may hold more, or other, than its fields
         }
         FieldDiff changes = FieldDiff.between(fields, now, twin, same, depth);
-        return changes == null ? null : new NestedFieldDiff(now.getClass(), changes);
+        return changes == null || changes.replacesAll(fields.count()) ? null : new NestedFieldDiff(now.getClass(), changes);
     }
 
     /**

@@ -3,13 +3,18 @@ package org.jdsm.content;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
- * arrays), records component by component, otherwise copies of them encoded to the same bytes. A
+ * arrays), records component by component, object arrays element by element, objects of the job's
+ * own classes field by field (an object met again deeper down counts as the same, so cyclic graphs
+ * end), otherwise (JDK containers, classes with an encoding of their own) copies of them encoded to
+ * the same bytes. A
  * decoded copy of an element is a new instance, so identity cannot tell a copy that came over the
  * wire from a changed value; nor can a class's own {@code equals}, which may compare an id only.
  */
@@ -67,19 +72,72 @@ public final class SameContent {
     }
 
     public boolean test(Object a, Object b) {
+        return same(a, b, 0, null);
+    }
+
+    /**
+     * {@code seen}: pairs of objects compared deeper than the top, which count as the same when met
+     * again (a cyclic graph, or one object reached twice); made at the first such pair.
+     */
+    private boolean same(Object a, Object b, int depth, Map<Object, Object> seen) {
         if (a == b) {
             return true;
         }
         if (a == null || b == null || a.getClass() != b.getClass()) {
             return false;
         }
-        if (VALUE_EQUALS.contains(a.getClass()) || a.getClass().isEnum()) {
+        Class<?> type = a.getClass();
+        if (VALUE_EQUALS.contains(type) || type.isEnum()) {
             return Objects.deepEquals(a, b);
         }
-        Method[] components = RECORD_COMPONENTS.get(a.getClass());
-        if (components != null) {
-            return sameComponents(components, a, b);
+        Method[] components = RECORD_COMPONENTS.get(type);
+        ObjectFields fields = a instanceof Object[] || components != null ? null : fieldsIfPlain(type);
+        if (!(a instanceof Object[]) && components == null && fields == null) {
+            return sameEncodings(a, b);
         }
+        // Field by field rather than by encoding: a plain element compares in tens of nanoseconds
+        // instead of microseconds, which every diff of an object block pays for each element.
+        if (depth > 0) {
+            seen = seen == null ? new IdentityHashMap<>() : seen;
+            if (seen.get(a) == b) {
+                return true;
+            }
+            seen.put(a, b);
+        }
+        if (a instanceof Object[] x) {
+            return sameElements(x, (Object[]) b, depth + 1, seen);
+        }
+        return components != null ? sameComponents(components, a, b, depth + 1, seen) : sameFields(fields, a, b, depth + 1, seen);
+    }
+
+    /** The fields of a class of the job's own that Kryo encodes field by field, else null. */
+    private ObjectFields fieldsIfPlain(Class<?> type) {
+        ObjectFields fields = ElementsInPlace.fieldsOf(type);
+        return fields != null && wire.encodesFields(type) ? fields : null;
+    }
+
+    private boolean sameElements(Object[] a, Object[] b, int depth, Map<Object, Object> seen) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!same(a[i], b[i], depth, seen)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean sameFields(ObjectFields fields, Object a, Object b, int depth, Map<Object, Object> seen) {
+        for (int i = 0; i < fields.count(); i++) {
+            if (!same(fields.get(a, i), fields.get(b, i), depth, seen)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean sameEncodings(Object a, Object b) {
         // Not equals first: an entity whose equals compares its id only was "the same" after a
         // change of its other fields in place, and a release sent no diff for it (LRC lost them all).
         // Encoded as copies: a copy lays out a hash container (capacity, hence iteration and encoding
@@ -92,10 +150,10 @@ public final class SameContent {
         return Arrays.equals(wire.contentBytes(LiveCopies.copy(wire, a)), wire.contentBytes(LiveCopies.copy(wire, b)));
     }
 
-    private boolean sameComponents(Method[] components, Object a, Object b) {
+    private boolean sameComponents(Method[] components, Object a, Object b, int depth, Map<Object, Object> seen) {
         try {
             for (Method component : components) {
-                if (!test(component.invoke(a), component.invoke(b))) {
+                if (!same(component.invoke(a), component.invoke(b), depth, seen)) {
                     return false;
                 }
             }

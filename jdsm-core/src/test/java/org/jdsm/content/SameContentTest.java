@@ -143,4 +143,26 @@ class SameContentTest {
         LinkedHashSet<String> ordered = new LinkedHashSet<>(List.of("a", "b"));
         assertFalse(same.test(ordered, new LinkedHashSet<>(List.of("b", "a"))), "a LinkedHashSet's order is content");
     }
+
+    /** A node of a graph that may be cyclic. */
+    static final class Link {
+        long value;
+        Link next;
+        Tally tally = new Tally();
+    }
+
+    @Test
+    void objectsOfTheJobsClassesCompareFieldByFieldThroughCycles() {
+        Link a = new Link();
+        a.next = new Link();
+        a.next.next = a; // a cycle: compared field by field, it must still end
+        Link copy = wire.copy(a);
+        assertTrue(same.test(a, copy), "a copy of a cyclic graph");
+        copy.next.tally.count = 3;
+        assertFalse(same.test(a, copy), "a change two levels down");
+        copy.next.tally.count = 0;
+        copy.next.next.value = 4;
+        assertFalse(same.test(a, copy), "a change reached through the cycle");
+        assertFalse(same.test(new Link[] {a}, new Link[] {copy}), "inside an object array");
+    }
 }
