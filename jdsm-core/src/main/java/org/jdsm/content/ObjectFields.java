@@ -79,12 +79,34 @@ public final class ObjectFields {
         }
     }
 
+    /** Whether field {@code i} has a primitive type (compare it with {@link #samePrimitive}, without boxing). */
+    public boolean isPrimitive(int i) {
+        return fields[i].getType().isPrimitive();
+    }
+
+    /**
+     * Whether primitive field {@code i} holds the same value in {@code a} and {@code b}: bit for bit
+     * for floating point (as {@code Double.equals}: a NaN is the same NaN, 0.0 is not -0.0).
+     */
+    public boolean samePrimitive(Object a, Object b, int i) {
+        Field f = fields[i];
+        try {
+            Class<?> type = f.getType();
+            if (type == double.class || type == float.class) {
+                return Double.doubleToLongBits(f.getDouble(a)) == Double.doubleToLongBits(f.getDouble(b));
+            }
+            return type == boolean.class ? f.getBoolean(a) == f.getBoolean(b) : f.getLong(a) == f.getLong(b);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot read " + name(i), e);
+        }
+    }
+
     /** Indices of fields whose values differ between {@code current} and {@code twin}, as {@code same} tells. */
     public int[] changed(Object current, Object twin, SameContent same) {
         int[] out = new int[fields.length];
         int n = 0;
         for (int i = 0; i < fields.length; i++) {
-            if (!same.test(get(current, i), get(twin, i))) {
+            if (!same.sameField(this, current, twin, i)) {
                 out[n++] = i;
             }
         }

@@ -130,11 +130,20 @@ public final class SameContent {
 
     private boolean sameFields(ObjectFields fields, Object a, Object b, int depth, Map<Object, Object> seen) {
         for (int i = 0; i < fields.count(); i++) {
-            if (!same(fields.get(a, i), fields.get(b, i), depth, seen)) {
+            if (!sameField(fields, a, b, i, depth, seen)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether field {@code i} of {@code a} and {@code b}, two objects of the class of {@code fields}, holds the same content. */
+    public boolean sameField(ObjectFields fields, Object a, Object b, int i) {
+        return sameField(fields, a, b, i, 1, null);
+    }
+
+    private boolean sameField(ObjectFields fields, Object a, Object b, int i, int depth, Map<Object, Object> seen) {
+        return fields.isPrimitive(i) ? fields.samePrimitive(a, b, i) : same(fields.get(a, i), fields.get(b, i), depth, seen);
     }
 
     private boolean sameEncodings(Object a, Object b) {
