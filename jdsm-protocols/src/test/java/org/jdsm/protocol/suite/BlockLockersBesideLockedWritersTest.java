@@ -4,7 +4,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
@@ -66,11 +65,11 @@ class BlockLockersBesideLockedWritersTest {
                     if (op == 0) {
                         pool.acquire(cells, 2 * b);
                         cells[2 * b]++;
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 3, 150_000);
                         pool.release(cells, 2 * b);
                     } else if (op == 1) {
                         DsmFuture held = pool.acquireAsync(cells, 2 * b);
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 3, 150_000);
                         held.touch();
                         cells[2 * b]++;
                         pool.release(cells, 2 * b);
@@ -81,11 +80,11 @@ class BlockLockersBesideLockedWritersTest {
                         int block = b;
                         Check.that(seen >= lastSeen[b], () -> "counter 1 of block " + block + " went back from "
                                 + lastSeen[block] + " to " + seen + " under its lock");
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 3, 150_000);
                         pool.writeCheck(cells, 2 * b + 1);
                         cells[2 * b + 1] = seen + 1;
                         lastSeen[b] = seen + 1;
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 3, 150_000);
                         pool.unlock("x-" + b);
                     }
                 }
@@ -95,11 +94,6 @@ class BlockLockersBesideLockedWritersTest {
             }
         }
 
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(3) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(150_000));
-            }
-        }
 
         private void checkOracle(int phases, int iterations, JobArgs args) {
             long[] expected = new long[2 * BLOCKS];

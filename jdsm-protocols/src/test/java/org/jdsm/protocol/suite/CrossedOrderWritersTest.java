@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Distribution;
 import org.jdsm.Spmd;
@@ -112,7 +111,7 @@ class CrossedOrderWritersTest {
                 case 1 -> {
                     pool.acquire(slots, i);
                     slots[i] = value(p, myThread());
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 4, 200_000);
                     pool.release(slots, i);
                 }
                 default -> {
@@ -163,12 +162,6 @@ class CrossedOrderWritersTest {
                 }
                 int counter = c;
                 Check.equal(expected, counters[c], () -> "counter " + counter + " after round " + rounds);
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(4) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(200_000));
             }
         }
     }

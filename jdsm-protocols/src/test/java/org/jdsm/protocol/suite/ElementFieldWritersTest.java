@@ -4,7 +4,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,11 +98,11 @@ class ElementFieldWritersTest {
                     long seen = shared[e].get(f);
                     Check.that(seen >= lastSeen[e][f], () -> lock + " went back from " + lastSeen[e][f] + " to " + seen
                             + " under its lock");
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.writeCheck(shared, e);
                     shared[e].set(f, seen + 1);
                     lastSeen[e][f] = seen + 1;
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.unlock(lock);
                 }
                 barrier();
@@ -126,12 +125,6 @@ class ElementFieldWritersTest {
                 int f = c % PARTS;
                 Check.equal(expected[c], shared[e].get(f), () -> "element " + e + " field part " + f + " after phase "
                         + phasesDone + " (lost increments)");
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(3) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(150_000));
             }
         }
     }

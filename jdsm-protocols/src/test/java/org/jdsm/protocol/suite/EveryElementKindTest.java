@@ -5,7 +5,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.lang.reflect.Array;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Distribution;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
@@ -145,7 +144,7 @@ class EveryElementKindTest {
                 if (choices.nextBoolean()) {
                     pool.acquire(array, i);
                     kind.put(array, i, p);
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 4, 100_000);
                     pool.release(array, i);
                 } else {
                     pool.writeCheck(array, i); // published at this thread's next synchronization
@@ -181,12 +180,6 @@ class EveryElementKindTest {
                 int index = i;
                 Check.equal(kind.expected(length, i, p), kind.bits(array, i), () -> kind + "[" + length + "] element " + index
                         + " after phase " + p + " read by " + how);
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(4) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(100_000));
             }
         }
     }

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,11 +93,11 @@ class HashedFieldWritersTest {
                     long seen = get(kind, label);
                     Check.that(seen >= lastSeen[slot], () -> "counter " + slot + " went back from " + lastSeen[slot]
                             + " to " + seen + " under its lock");
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.writeCheck(shared);
                     increment(kind, label);
                     lastSeen[slot] = seen + 1;
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.unlock("shelf-" + kind);
                 }
                 barrier();
@@ -166,12 +165,6 @@ class HashedFieldWritersTest {
                 }
             }
             throw new IllegalStateException("no weight " + label + " in the shared map");
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(3) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(150_000));
-            }
         }
     }
 }

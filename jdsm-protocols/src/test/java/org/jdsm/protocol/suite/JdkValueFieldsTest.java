@@ -10,7 +10,6 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Distribution;
 import org.jdsm.Spmd;
@@ -127,7 +126,7 @@ class JdkValueFieldsTest {
                     if (what < FIELDS) {
                         pool.lock("value-" + what);
                         pool.readCheck(values);
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 4, 100_000);
                         pool.writeCheck(values);
                         increment(what, x);
                         pool.unlock("value-" + what);
@@ -135,7 +134,7 @@ class JdkValueFieldsTest {
                         int i = what - FIELDS;
                         pool.acquire(tallies, i);
                         tally(i).merge(Kind.values()[x % 3], 1L, Long::sum);
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 4, 100_000);
                         pool.release(tallies, i);
                     }
                 }
@@ -171,12 +170,6 @@ class JdkValueFieldsTest {
                     int element = i;
                     Check.equal(kinds[i][k.ordinal()], tally(i).getOrDefault(k, 0L), () -> "tallies[" + element + "]." + k + " after phase " + phase);
                 }
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(4) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(100_000));
             }
         }
     }

@@ -3,6 +3,7 @@ package org.jdsm.protocol.suite;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 
 /** A job's {@code key=value} arguments (identical on every node). */
@@ -32,6 +33,13 @@ public final class JobArgs {
     /** Thread {@code thread}'s seeded pauses, apart from its choices so that pauses do not change them. */
     public Random pauses(int thread) {
         return new Random(longValue("seed", 1) * 31 + thread);
+    }
+
+    /** One time in {@code oneIn}, parks the thread for up to {@code maxNanos}: a random pause drawn from a thread's {@link #pauses}. */
+    public static void maybePause(Random pauses, int oneIn, int maxNanos) {
+        if (pauses.nextInt(oneIn) == 0) {
+            LockSupport.parkNanos(pauses.nextInt(maxNanos));
+        }
     }
 
     public int integer(String key, int defaultValue) {

@@ -5,7 +5,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.Distribution;
 import org.jdsm.DsmFuture;
@@ -126,7 +125,7 @@ class ManyKindsAtOnceTest {
                     pool.acquire(a, op.from(), op.to());
                     for (int i = op.from(); i < op.to(); i++) {
                         a[i]++;
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 8, 100_000);
                     }
                     pool.release(a, op.from(), op.to());
                 }
@@ -143,7 +142,7 @@ class ManyKindsAtOnceTest {
                     for (int i = op.from(); i < op.to(); i++) {
                         b[i]++;
                     }
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 8, 100_000);
                     pool.release(b, op.from(), op.to());
                 }
                 case 2 -> {
@@ -159,7 +158,7 @@ class ManyKindsAtOnceTest {
                     for (int i = op.from(); i < op.to(); i++) {
                         c[i] += 1.0;
                     }
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 8, 100_000);
                     pool.release(c, op.from(), op.to());
                 }
                 case 3 -> {
@@ -168,7 +167,7 @@ class ManyKindsAtOnceTest {
                     pool.lock("m-" + row + "-" + col);
                     pool.readCheck(m, row);
                     double seen = m[row][col];
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 8, 100_000);
                     pool.writeCheck(m, row);
                     m[row][col] = seen + 1;
                     pool.unlock("m-" + row + "-" + col);
@@ -179,7 +178,7 @@ class ManyKindsAtOnceTest {
                     for (int i = op.from(); i < op.to(); i++) {
                         row[i]++;
                     }
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 8, 100_000);
                     pool.release(row, op.from(), op.to());
                 }
                 case 5 -> {
@@ -255,12 +254,6 @@ class ManyKindsAtOnceTest {
             for (int i = 0; i < labels.length; i++) {
                 int k = i;
                 Check.equal(el[i], labels[i] == null ? 0 : Long.parseLong(labels[i]), () -> when + ": labels[" + k + "]");
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(8) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(100_000));
             }
         }
     }

@@ -5,7 +5,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 import org.jdsm.Distribution;
@@ -116,7 +115,7 @@ class MixedSyncOverHomesTest {
                     pool.acquire(data, from, to);
                     for (int i = from; i < to; i++) {
                         data[i] = value(p, i);
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 5, 100_000);
                     }
                     pool.release(data, from, to);
                 }
@@ -129,7 +128,7 @@ class MixedSyncOverHomesTest {
                         for (int j = i; j < Math.min(to, (i / BLOCK + 1) * BLOCK); j++) {
                             data[j] = value(p, j);
                         }
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 5, 100_000);
                     }
                     for (int i : held) {
                         pool.release(data, i);
@@ -149,7 +148,7 @@ class MixedSyncOverHomesTest {
             pool.update(counters, c);
             long seen = counters[c];
             Check.that(seen >= lastSeen[c], () -> "counter " + c + " went back from " + lastSeen[c] + " to " + seen + " under its lock");
-            pause(pauses);
+            JobArgs.maybePause(pauses, 5, 100_000);
             pool.acquire(counters, c);
             counters[c] = seen + 1;
             pool.release(counters, c);
@@ -169,12 +168,6 @@ class MixedSyncOverHomesTest {
             for (int c = 0; c < COUNTERS; c++) {
                 int counter = c;
                 Check.equal(expected[c], counters[c], () -> "counter " + counter + " after phase " + phases + " (lost increments)");
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(5) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(100_000));
             }
         }
     }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,11 +107,11 @@ class NestedFieldWritersTest {
                     int field = f;
                     Check.that(seen >= lastSeen[f], () -> "field " + field + " went back from " + lastSeen[field] + " to "
                             + seen + " under its lock");
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.writeCheck(shared);
                     increment(f);
                     lastSeen[f] = seen + 1;
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.unlock("nest-" + f);
                 }
                 barrier();
@@ -130,12 +129,6 @@ class NestedFieldWritersTest {
                     Check.equal(expected[f], get(f), () -> "field " + field + " after phase " + after + " (lost increments)");
                 }
                 barrier();
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(3) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(150_000));
             }
         }
     }

@@ -4,7 +4,6 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.locks.LockSupport;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -112,7 +111,7 @@ class ObjectFieldWritersTest {
                     if (f == LOCKED) {
                         pool.acquire(shared);
                         shared.viaAcquire++;
-                        pause(pauses);
+                        JobArgs.maybePause(pauses, 3, 150_000);
                         pool.release(shared);
                         continue;
                     }
@@ -122,11 +121,11 @@ class ObjectFieldWritersTest {
                     int field = f;
                     Check.that(seen >= lastSeen[f], () -> "field f" + field + " went back from " + lastSeen[field] + " to "
                             + seen + " under its lock");
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.writeCheck(shared);
                     set(f, seen + 1);
                     lastSeen[f] = seen + 1;
-                    pause(pauses);
+                    JobArgs.maybePause(pauses, 3, 150_000);
                     pool.unlock("f-" + f);
                 }
                 barrier();
@@ -145,12 +144,6 @@ class ObjectFieldWritersTest {
                             + " after phase " + after + " (lost increments)");
                 }
                 barrier();
-            }
-        }
-
-        private static void pause(Random pauses) {
-            if (pauses.nextInt(3) == 0) {
-                LockSupport.parkNanos(pauses.nextInt(150_000));
             }
         }
     }
