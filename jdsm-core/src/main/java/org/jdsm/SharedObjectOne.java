@@ -1,5 +1,6 @@
 package org.jdsm;
 
+import org.jdsm.content.ElementsInPlace;
 import org.jdsm.content.FieldDiff;
 import org.jdsm.content.LiveCopies;
 import org.jdsm.content.ObjectFields;
@@ -51,7 +52,7 @@ public final class SharedObjectOne extends SharedObject {
 
     @Override
     public void install(int block, Object content) {
-        fields.copyAll(content, object());
+        ElementsInPlace.copyFields(fields, content, object());
     }
 
     @Override

@@ -93,4 +93,69 @@ class ElementIdentityTest {
         assertEquals("b", array[2]);
         assertEquals(new Point(2), array[3], "a record is replaced");
     }
+
+    /** A position an element holds. */
+    static final class Vec {
+        long x;
+    }
+
+    /** An element holding an object, as a particle holds its position. */
+    static final class Body {
+        Vec pos = new Vec();
+        Object[] neighbours = {new Vec()};
+    }
+
+    /** A single shared object holding one. */
+    static final class World {
+        Body body = new Body();
+    }
+
+    @Test
+    void whatAnElementHoldsKeepsItsIdentityToo() {
+        Object[] array = {new Body()};
+        Body element = (Body) array[0];
+        Vec pos = element.pos;
+        Vec neighbour = (Vec) element.neighbours[0];
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object[] content = (Object[]) wire.copy(so.snapshot(0));
+        ((Body) content[0]).pos.x = 4;
+        ((Vec) ((Body) content[0]).neighbours[0]).x = 5;
+        so.install(0, content);
+        assertSame(pos, element.pos, "a reference kept into the element stays what it holds");
+        assertEquals(4, pos.x);
+        assertSame(neighbour, element.neighbours[0], "also through an object array it holds");
+        assertEquals(5, neighbour.x);
+
+        World world = new World();
+        Vec kept = world.body.pos;
+        SharedObject one = new SharedObjectOne(world, 0, 1, wire);
+        World installed = wire.copy((World) one.snapshot(0));
+        installed.body.pos.x = 6;
+        one.install(0, installed);
+        assertSame(kept, world.body.pos, "a single shared object's nested objects too");
+        assertEquals(6, kept.x);
+    }
+
+    /** A node of a cyclic graph. */
+    static final class Ring {
+        long value;
+        Ring next;
+    }
+
+    @Test
+    void aCyclicGraphIsInstalledInPlaceAndEnds() {
+        Ring a = new Ring();
+        a.next = new Ring();
+        a.next.next = a;
+        Object[] array = {a};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object[] content = (Object[]) wire.copy(so.snapshot(0));
+        ((Ring) content[0]).next.value = 7;
+        Ring b = a.next;
+        so.install(0, content);
+        assertSame(a, array[0]);
+        assertSame(b, a.next);
+        assertSame(a, b.next, "the cycle is still this node's objects");
+        assertEquals(7, b.value);
+    }
 }

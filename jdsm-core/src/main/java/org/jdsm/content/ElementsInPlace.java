@@ -1,5 +1,8 @@
 package org.jdsm.content;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 /**
  * Writes a new value of an object-array element into the element object already in the array, so
  * that references user code keeps to elements ({@code mine.add(particles[k])} once, then
@@ -7,9 +10,10 @@ package org.jdsm.content;
  * synchronization: a decoded copy put in its place instead leaves them on an object that no longer
  * is the element, whose writes are lost and whose reads are stale.
  *
- * <p>One level, as {@code SharedObjectOne} installs a single object: the element's fields (an array
- * element's elements) take the new value's, so objects the element refers to are the new value's;
- * transient fields keep this node's values.
+ * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
+ * object of a class of the job's, or an array of the same length, is changed in place too, so a
+ * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
+ * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
  * enum, a JDK class (String, boxed numbers, collections) and a class that extends one.
  */
@@ -39,23 +43,56 @@ public final class ElementsInPlace {
      * used as a separate copy any more), else {@code value}.
      */
     public static Object update(Object old, Object value) {
-        if (old == null || value == null || old == value || old.getClass() != value.getClass()) {
+        return update(old, value, 0, null);
+    }
+
+    /**
+     * {@code depth} levels below the slot; {@code done}: objects already updated deeper than the
+     * top (a cyclic graph, or one object reached twice), made at the first.
+     */
+    private static Object update(Object old, Object value, int depth, Map<Object, Object> done) {
+        if (old == null || value == null || old == value || old.getClass() != value.getClass() || depth > ArrayDiff.NESTING) {
             return value;
         }
-        if (old.getClass().isArray()) {
-            int n = java.lang.reflect.Array.getLength(old);
-            if (n != java.lang.reflect.Array.getLength(value)) {
-                return value;
+        ObjectFields fields = old.getClass().isArray() ? null : fieldsOf(old.getClass());
+        if (!old.getClass().isArray() && fields == null) {
+            return value;
+        }
+        if (old.getClass().isArray() && java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value)) {
+            return value;
+        }
+        if (depth > 0) {
+            done = done == null ? new IdentityHashMap<>() : done;
+            if (done.put(old, value) != null) {
+                return old;
             }
-            System.arraycopy(value, 0, old, 0, n);
-            return old;
         }
-        ObjectFields fields = fieldsOf(old.getClass());
-        if (fields == null) {
-            return value;
+        if (old instanceof Object[] slots) {
+            Object[] values = (Object[]) value;
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = update(slots[i], values[i], depth + 1, done);
+            }
+        } else if (fields == null) {
+            System.arraycopy(value, 0, old, 0, java.lang.reflect.Array.getLength(old)); // a primitive array
+        } else {
+            copyFields(fields, value, old, depth, done);
         }
-        fields.copyAll(value, old);
         return old;
+    }
+
+    /**
+     * Gives {@code target} the field values of {@code source}, an object of the same class, changing
+     * what its fields refer to in place as {@link #update} does: how a single shared object takes
+     * installed content.
+     */
+    public static void copyFields(ObjectFields fields, Object source, Object target) {
+        copyFields(fields, source, target, 0, null);
+    }
+
+    private static void copyFields(ObjectFields fields, Object source, Object target, int depth, Map<Object, Object> done) {
+        for (int i = 0; i < fields.count(); i++) {
+            fields.set(target, i, update(fields.get(target, i), fields.get(source, i), depth + 1, done));
+        }
     }
 
     /** The fields of {@code type}, or null if its instances are replaced, not changed in place. */

@@ -72,13 +72,6 @@ public final class ObjectFields {
         }
     }
 
-    /** Copies every field of {@code source} into {@code target} (a shallow, in-place install). */
-    public void copyAll(Object source, Object target) {
-        for (int i = 0; i < fields.length; i++) {
-            set(target, i, get(source, i));
-        }
-    }
-
     /** Whether field {@code i} has a primitive type (compare it with {@link #samePrimitive}, without boxing). */
     public boolean isPrimitive(int i) {
         return fields[i].getType().isPrimitive();
