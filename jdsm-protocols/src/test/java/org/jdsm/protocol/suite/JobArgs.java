@@ -60,4 +60,9 @@ public final class JobArgs {
     public static String arg(String key, Object value) {
         return key + "=" + value;
     }
+
+    /** {@code seed=N}: {@code defaultSeed}, or what {@code -Djdsm.suite.seed} says (to replay or soak another seed). */
+    public static String seedArg(long defaultSeed) {
+        return arg("seed", Long.getLong("jdsm.suite.seed", defaultSeed));
+    }
 }

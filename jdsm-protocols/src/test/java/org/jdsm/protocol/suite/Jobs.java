@@ -72,6 +72,19 @@ public final class Jobs {
         return Suite.protocols().stream().flatMap(p -> shapes.stream().flatMap(s -> comms.stream().map(c -> Arguments.of(p, s, c))));
     }
 
+    /**
+     * Arguments (protocol, then {@code run}'s values) for every protocol and every run in {@code runs}:
+     * a test's own list of shapes and settings, under each protocol.
+     */
+    public static Stream<Arguments> everyProtocolFor(Arguments... runs) {
+        return Suite.protocols().stream().flatMap(p -> Stream.of(runs).map(run -> {
+            Object[] values = new Object[run.get().length + 1];
+            values[0] = p;
+            System.arraycopy(run.get(), 0, values, 1, run.get().length);
+            return Arguments.of(values);
+        }));
+    }
+
     /** The stress tests' runs: every protocol at 2x4, 3x2, 4x1 and 8x1, over local and chaos. */
     public static Stream<Arguments> stressRuns() {
         return everyProtocol(List.of(new Shape(2, 4), new Shape(3, 2), new Shape(4, 1), new Shape(8, 1)), List.of("local", "chaos"));
