@@ -2,9 +2,11 @@ package org.jdsm;
 
 import org.jdsm.content.ArrayDiff;
 import org.jdsm.content.ElementKind;
+import org.jdsm.content.ElementSlots;
 import org.jdsm.content.ElementsInPlace;
 import org.jdsm.content.LiveCopies;
 import org.jdsm.content.SameContent;
+import org.jdsm.runtime.ElementBlock;
 import org.jdsm.wire.ArrayRange;
 import org.jdsm.wire.WireFormat;
 
@@ -22,6 +24,8 @@ public final class SharedObjectForBlock extends SharedObject {
     private final Distribution distribution;
     private final SameContent sameContent;
     private final WireFormat wire;
+    /** Per block of an {@code Object[]}, what its instrumented elements know it by ({@link ElementSlots}); null for other arrays. */
+    private final ElementBlock[] elementBlocks;
 
     SharedObjectForBlock(Object array, int key, int nodes, int blockLength, Distribution distribution, WireFormat wire) {
         super(array, key, nodes);
@@ -35,6 +39,23 @@ public final class SharedObjectForBlock extends SharedObject {
         this.blockLength = blockLength;
         this.blocks = Math.max(1, (length + blockLength - 1) / blockLength);
         this.distribution = distribution;
+        this.elementBlocks = array instanceof Object[] ? new ElementBlock[blocks] : null;
+        for (int b = 0; elementBlocks != null && b < blocks; b++) {
+            elementBlocks[b] = new ElementBlock(this, b);
+            claimElements(b);
+        }
+    }
+
+    /** What the elements in {@code block} of an {@code Object[]} know it by; null for a primitive array. */
+    public ElementBlock elementBlock(int block) {
+        return elementBlocks == null ? null : elementBlocks[block];
+    }
+
+    /** The elements in {@code block} now learn that they are there, those that came in with new content among them. */
+    private void claimElements(int block) {
+        if (elementBlocks != null) {
+            ElementSlots.claim((Object[]) object(), blockStart(block), blockSize(block), elementBlocks[block]);
+        }
     }
 
     @Override
@@ -116,6 +137,7 @@ public final class SharedObjectForBlock extends SharedObject {
             System.arraycopy(content, 0, object(), blockStart(block), blockSize(block));
         } else {
             ElementsInPlace.install((Object[]) content, (Object[]) object(), blockStart(block), blockSize(block));
+            claimElements(block);
         }
     }
 
@@ -148,6 +170,7 @@ public final class SharedObjectForBlock extends SharedObject {
     @Override
     public void applyDiff(int block, Object diff) {
         ((ArrayDiff) diff).applyTo(object(), blockStart(block));
+        claimElements(block);
     }
 
     /**
@@ -171,9 +194,10 @@ public final class SharedObjectForBlock extends SharedObject {
                 continue; // written here: kept, and the master's value in the twin makes the next diff carry this node's changes
             }
             if (!sameContent.test(newer[i], older[i])) {
-                local[at + i] = ElementsInPlace.update(local[at + i], wire.copy(newer[i]));
+                ElementsInPlace.put(local, at + i, wire.copy(newer[i]));
             }
         }
+        claimElements(block);
         return newer;
     }
 

@@ -202,7 +202,7 @@ public final class ArrayDiff {
                 if (changed[v] instanceof ArrayDiff || changed[v] instanceof NestedFieldDiff) {
                     applyInside(target[at], changed[v]);
                 } else {
-                    target[at] = ElementsInPlace.update(target[at], changed[v]);
+                    ElementsInPlace.put(target, at, changed[v]);
                 }
             }
         }

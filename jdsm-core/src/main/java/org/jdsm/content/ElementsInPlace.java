@@ -38,17 +38,23 @@ public final class ElementsInPlace {
     }
 
     /**
-     * What array slot holding {@code old} must hold to have {@code value}'s content: {@code old}
-     * changed in place where it can be ({@code value} then lends it its field values and must not be
-     * used as a separate copy any more), else {@code value}.
+     * Gives {@code target[at]} {@code value}'s content: the element there changed in place where it
+     * can be ({@code value} then lends it its field values and must not be used as a separate copy
+     * any more), else {@code value} put in its place; the element it replaces forgets its slot
+     * ({@link ElementSlots}).
      */
-    public static Object update(Object old, Object value) {
-        return update(old, value, 0, null);
+    public static void put(Object[] target, int at, Object value) {
+        Object old = target[at];
+        target[at] = update(old, value, 0, null);
+        if (target[at] != old) {
+            ElementSlots.leave(old, target);
+        }
     }
 
     /**
-     * {@code depth} levels below the slot; {@code done}: objects already updated deeper than the
-     * top (a cyclic graph, or one object reached twice), made at the first.
+     * What a slot or field holding {@code old} must hold to have {@code value}'s content, as {@link #put}
+     * says, {@code depth} levels below the array's slot; {@code done}: objects already updated deeper
+     * than the top (a cyclic graph, or one object reached twice), made at the first.
      */
     private static Object update(Object old, Object value, int depth, Map<Object, Object> done) {
         if (old == null || value == null || old == value || old.getClass() != value.getClass() || depth > ArrayDiff.NESTING) {
@@ -82,7 +88,7 @@ public final class ElementsInPlace {
 
     /**
      * Gives {@code target} the field values of {@code source}, an object of the same class, changing
-     * what its fields refer to in place as {@link #update} does: how a single shared object takes
+     * what its fields refer to in place as {@link #put} does: how a single shared object takes
      * installed content.
      */
     public static void copyFields(ObjectFields fields, Object source, Object target) {
@@ -100,10 +106,10 @@ public final class ElementsInPlace {
         return FIELDS.get(type);
     }
 
-    /** Writes {@code values[0, n)} into {@code target[at, at+n)} element by element, as {@link #update} does. */
+    /** Writes {@code values[0, n)} into {@code target[at, at+n)} element by element, as {@link #put} does. */
     public static void install(Object[] values, Object[] target, int at, int n) {
         for (int i = 0; i < n; i++) {
-            target[at + i] = update(target[at + i], values[i]);
+            put(target, at + i, values[i]);
         }
     }
 
