@@ -17,7 +17,7 @@ import org.jdsm.instrument.Results;
  * of the job's shared array ({@code current().v = v}). Each shape runs in an
  * interval of its own (a barrier after it), so no other write of the same block in that interval
  * covers for a lost one, and the two cells of a block are written from different nodes
- * ({@link #writer}). After the last shape every thread checks every value.
+ * ({@link BlockWriters}). After the last shape every thread checks every value.
  */
 public class ResultShapesPlain extends Spmd {
 
@@ -80,11 +80,6 @@ public class ResultShapesPlain extends Spmd {
         return lookup(i);
     }
 
-    /** The thread that writes cell {@code i}: at 2x2 the two cells of a block go to threads of different nodes. */
-    private int writer(int i) {
-        return ((i % 2) * 2 + (i / 2) % 2) % threads();
-    }
-
     @Override
     public void init() {
         Cell[] c = new Cell[3 * threads()];
@@ -100,7 +95,7 @@ public class ResultShapesPlain extends Spmd {
         int n = cells.length;
         for (int shape = 0; shape < SHAPES.length; shape++) {
             for (int i = 0; i < n; i++) {
-                if (writer(i) == myThread()) {
+                if (BlockWriters.writer(i, threads()) == myThread()) {
                     write(shape, i, i + 1);
                 }
             }
