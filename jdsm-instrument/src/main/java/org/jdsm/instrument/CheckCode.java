@@ -60,6 +60,16 @@ final class CheckCode {
     }
 
     /**
+     * Stack {@code array, index} unchanged, before an {@code aastore} of the value parked in local
+     * {@code value}: a shared array's element objects learn their slot ({@code Checks.elementStore}).
+     */
+    static void elementStore(Bytecode code, int value) {
+        code.addOpcode(Opcode.DUP2);
+        code.addAload(value);
+        code.addInvokestatic(CHECKS, "elementStore", "(Ljava/lang/Object;ILjava/lang/Object;)V");
+    }
+
+    /**
      * Checks {@code array[first..last]} (all three in locals) unless the range {@code site} keeps
      * from the last time covers it; stack unchanged.
      */
@@ -107,6 +117,57 @@ final class CheckCode {
         }
         code.addOpcode(Opcode.DUP);
         code.addInvokestatic(CHECKS, method, OBJECT_CHECK);
+        if (cache >= 0) {
+            code.addOpcode(Opcode.DUP);
+            code.addAstore(cache);
+            land(code, same);
+        }
+    }
+
+    /** Locals of the checks of objects that may be kept elements: the blocks the method checked last, and a scratch local. */
+    record KeptSlots(int readBlock, int writeBlock, int scratch) {
+    }
+
+    /**
+     * Stack {@code object} unchanged, before a field access ({@code field}) or a call on an object
+     * that may be an element whose load the method did not see, or saw before a synchronization
+     * (kept in a list or a field, returned by a method reference): a field access checks the object
+     * as {@link #fieldCheck} does; then, if the object's slot ({@code SlotAware}) names a block of a
+     * shared array that the method did not check last, that block is checked. Inline, so that each
+     * site's profile sees its own classes: for an object that is no element the test is a field
+     * load and a null test.
+     */
+    static void keptObjectCheck(Bytecode code, boolean field, boolean write, int cache, KeptSlots kept) {
+        int same = -1;
+        if (cache >= 0) {
+            code.addOpcode(Opcode.DUP);
+            code.addAload(cache);
+            same = branch(code, Opcode.IF_ACMPEQ);
+        }
+        if (field) {
+            code.addOpcode(Opcode.DUP);
+            code.addInvokestatic(CHECKS, write ? "writeField" : "readField", OBJECT_CHECK);
+        }
+        int block = write ? kept.writeBlock() : kept.readBlock();
+        code.addOpcode(Opcode.DUP);
+        code.addInstanceof(SlotMembers.INTERFACE);
+        int notElement = branch(code, Opcode.IFEQ);
+        code.addOpcode(Opcode.DUP);
+        code.addCheckcast(SlotMembers.INTERFACE);
+        code.addInvokeinterface(SlotMembers.INTERFACE, SlotMembers.GETTER, "()" + SlotMembers.BLOCK, 1);
+        code.addAstore(kept.scratch());
+        code.addAload(kept.scratch());
+        int noBlock = branch(code, Opcode.IFNULL);
+        code.addAload(kept.scratch());
+        code.addAload(block);
+        int checkedLast = branch(code, Opcode.IF_ACMPEQ);
+        code.addAload(kept.scratch());
+        code.addOpcode(Opcode.DUP);
+        code.addAstore(block);
+        code.addInvokestatic(CHECKS, write ? "writeElementBlock" : "readElementBlock", "(" + SlotMembers.BLOCK + ")V");
+        land(code, notElement);
+        land(code, noBlock);
+        land(code, checkedLast);
         if (cache >= 0) {
             code.addOpcode(Opcode.DUP);
             code.addAstore(cache);

@@ -30,6 +30,11 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *   <li>before every other array element load/store and instance field read/write, a read or write
  *       check ({@link CheckCode}), cached per site in new locals; a write check for a load whose
  *       reference a store writes into ({@link WrittenThrough});</li>
+ *   <li>before a field access or a job class's method call on an object that is not an element
+ *       load, {@code this} or a new object, a test of the object's slot, which checks the block of
+ *       the shared array holding it if it is an element kept from elsewhere ({@link
+ *       CheckCode#keptObjectCheck}); before an {@code aastore}, {@code Checks.elementStore}, which
+ *       gives a shared array's new element its slot;</li>
  *   <li>after every call that may synchronize, after {@code monitorenter}/{@code monitorexit} and at
  *       the start of every exception handler, the cached checks are forgotten;</li>
  *   <li>{@code monitorenter} is preceded by {@code Checks.beforeEnter} and followed by
@@ -95,6 +100,10 @@ final class MethodRewriter {
     private int writtenResultSlot = -1;
     /** Field accesses before this position (a constructor's super() or this() call) are on the uninitialized object. */
     private int initializedFrom;
+    /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
+    private boolean thisInSlot0;
+    /** The locals of the checks of objects that may be kept elements ({@link CheckCode#keptObjectCheck}); null if no access needs them. */
+    private CheckCode.KeptSlots kept;
 
     /**
      * {@code callees}: the class's helpers whose checks a call in a loop may take over ({@link
@@ -126,6 +135,7 @@ final class MethodRewriter {
         SynchronizedMethods.lower(classFile, method, locals);
         scan = new CodeScan(code);
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
+        thisInSlot0 = !isStatic() && !scan.storesTo(0);
         writtenThrough = new WrittenThrough(scan, receivers, method.getDescriptor());
         returned = writtenThrough.returned();
         if (!returned.direct().isEmpty() && scan.instructions().stream().anyMatch(this::forgetsAfter)) {
@@ -135,7 +145,7 @@ final class MethodRewriter {
         if (returnsWhatMayBeWritten() && !scan.handlerStarts().isEmpty()) {
             writtenResultSlot = locals.allocate(1);
         }
-        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0(), classFile.getName(), callees,
+        hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0, classFile.getName(), callees,
                 writtenThrough);
         allocateCaches();
         emit();
@@ -168,11 +178,6 @@ final class MethodRewriter {
                     CalleeChecks.uncheckedName(call.name()), call.descriptor());
             it.write16bit(copy, pos + 1);
         }
-    }
-
-    /** True if local 0 is {@code this} throughout: an instance method that never stores to it. */
-    private boolean thisInSlot0() {
-        return !isStatic() && !scan.storesTo(0);
     }
 
     private boolean isStatic() {
@@ -229,17 +234,25 @@ final class MethodRewriter {
             }
             loopCaches.put(loop, list);
         }
+        int keptBlocks = 0;
+        if (scan.instructions().stream().anyMatch(this::checksKeptObject)) {
+            kept = new CheckCode.KeptSlots(locals.allocate(1), locals.allocate(1), locals.allocate(1));
+            cacheRefSlots.add(kept.readBlock());
+            cacheRefSlots.add(kept.writeBlock());
+            keptBlocks = 2;
+        }
         int forgetPoints = scan.handlerStarts().size();
         List<Instruction> sites = new ArrayList<>();
         for (Instruction insn : scan.instructions()) {
-            if (isAccessSite(insn)) {
+            if (isAccessSite(insn) || isInvoke(insn.opcode()) && isCallOnKeptElement(insn)) {
                 sites.add(insn);
-            } else if (forgetsAfter(insn)) {
+            }
+            if (!isAccessSite(insn) && forgetsAfter(insn)) {
                 forgetPoints++;
             }
         }
         int cached = !cacheSites ? 0 : forgetPoints == 0 ? sites.size()
-                : Math.min(sites.size(), FORGET_BUDGET / (FORGET_BYTES_PER_CACHE * forgetPoints));
+                : Math.max(0, Math.min(sites.size(), FORGET_BUDGET / (FORGET_BYTES_PER_CACHE * forgetPoints) - keptBlocks));
         for (Instruction site : sites.subList(0, cached)) {
             if (isArrayAccess(site.opcode())) {
                 caches.put(site.pos(), arraySite());
@@ -321,18 +334,27 @@ final class MethodRewriter {
                 returnedSlots.values().forEach(slots -> CheckCode.returnedAgain(at(insn.pos()), resultKey, slots));
             }
             if (isArrayAccess(op) && hoisting.isHoisted(insn.pos())) {
+                if (op == Opcode.AASTORE) {
+                    parked(insn.pos(), ValueKind.REFERENCE, b -> CheckCode.elementStore(b, locals.temp(ValueKind.REFERENCE)));
+                }
                 continue;
             }
             if (op >= Opcode.IALOAD && op <= Opcode.SALOAD) {
                 CheckCode.arrayCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), (ArraySite) caches.get(insn.pos()));
             } else if (op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-                parked(insn.pos(), ValueKind.ofArrayStore(op),
-                        b -> CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos())));
+                ValueKind kind = ValueKind.ofArrayStore(op);
+                parked(insn.pos(), kind, b -> {
+                    CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos()));
+                    if (op == Opcode.AASTORE) {
+                        CheckCode.elementStore(b, locals.temp(kind));
+                    }
+                });
             } else if (op == Opcode.GETFIELD && isAccessSite(insn)) {
-                CheckCode.fieldCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), fieldCache(insn));
+                objectCheck(at(insn.pos()), StackOrigin.sourceOf(scan, insn), writtenThrough.contains(insn.pos()), fieldCache(insn));
             } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
                 ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
-                parked(insn.pos(), kind, b -> CheckCode.fieldCheck(b, true, fieldCache(insn)));
+                Instruction object = StackOrigin.objectOf(scan, insn);
+                parked(insn.pos(), kind, b -> objectCheck(b, object, true, fieldCache(insn)));
             } else if (op == Opcode.PUTSTATIC && !method.isStaticInitializer()) {
                 staticWrite(insn);
             } else if (op == Opcode.MONITORENTER) {
@@ -345,7 +367,12 @@ final class MethodRewriter {
             } else if (isInvoke(op)) {
                 noteElementMonitor(insn);
                 if (writtenThrough.checksReceiver(insn.pos())) {
-                    CheckCode.fieldCheck(at(insn.pos()), true, -1); // a getter's receiver: on top, as a getfield's object
+                    // a getter's receiver: on top, as a getfield's object
+                    objectCheck(at(insn.pos()), StackOrigin.receiverOf(scan, insn), true, -1);
+                } else if (isCallOnKeptElement(insn)) {
+                    // right after the receiver is pushed, the arguments not yet above it
+                    boolean write = receivers.mayWrite(op, CallRef.of(constPool, indexAt(insn)));
+                    CheckCode.keptObjectCheck(at(StackOrigin.receiverOf(scan, insn).next()), false, write, fieldCache(insn), kept);
                 }
                 if (writtenThrough.namesResultOf(insn.pos())) {
                     resultWritten(insn);
@@ -377,6 +404,60 @@ final class MethodRewriter {
     /** True if a caller may write into what this method returns through its own loads or calls. */
     private boolean returnsWhatMayBeWritten() {
         return !returned.loads().isEmpty() || !returned.calls().isEmpty();
+    }
+
+    /**
+     * Checks the object on top of the stack, pushed by {@code origin}, for a field access or a call:
+     * as itself if it comes from a load checked where it is ({@link #isCheckedWhereLoaded}), else
+     * also as the element of a shared array it may be ({@link CheckCode#keptObjectCheck}).
+     */
+    private void objectCheck(Bytecode b, Instruction origin, boolean write, int cache) {
+        if (isCheckedWhereLoaded(origin)) {
+            CheckCode.fieldCheck(b, write, cache);
+        } else {
+            CheckCode.keptObjectCheck(b, true, write, cache, kept);
+        }
+    }
+
+    /**
+     * True if {@code origin}, what pushed the object of a field access or call, is an element load
+     * (checked there, or before its loop, as an element written through if it is), {@code this}
+     * (whose caller checked it as the object it called the method on) or a new object (which no
+     * array holds yet; a check right after the {@code new} would see it uninitialized). Any other object may be an
+     * element whose load the method did not see, or saw before a synchronization: kept in a list
+     * or a field, a parameter, a method's result.
+     */
+    private boolean isCheckedWhereLoaded(Instruction origin) {
+        return origin != null && (origin.opcode() == Opcode.AALOAD || origin.opcode() == Opcode.NEW
+                || thisInSlot0 && scan.referenceLoadSlot(origin) == 0);
+    }
+
+    /**
+     * True for a call of an instance method of a class that is not the JDK's on an object that may be a kept element
+     * ({@link #isCheckedWhereLoaded}), whose receiver is pushed at a place where a check can follow
+     * it (not at a join), and that gets no getter's receiver check already.
+     */
+    private boolean isCallOnKeptElement(Instruction call) {
+        if (!scan.isInstanceCall(call) || writtenThrough.checksReceiver(call.pos())) {
+            return false;
+        }
+        String owner = CallRef.of(constPool, indexAt(call)).owner();
+        if (owner.startsWith("[") || ReceiverWrites.isJdk(owner)) {
+            return false;
+        }
+        Instruction receiver = StackOrigin.receiverOf(scan, call);
+        return receiver != null && !isCheckedWhereLoaded(receiver)
+                && !scan.isBranchTarget(receiver.next()) && !scan.isHandlerStart(receiver.next());
+    }
+
+    /** True if {@code insn} checks an object that may be a kept element ({@link CheckCode#keptObjectCheck}). */
+    private boolean checksKeptObject(Instruction insn) {
+        int op = insn.opcode();
+        if (op == Opcode.GETFIELD || op == Opcode.PUTFIELD) {
+            return isAccessSite(insn) && !isCheckedWhereLoaded(op == Opcode.GETFIELD ? StackOrigin.sourceOf(scan, insn) : StackOrigin.objectOf(scan, insn));
+        }
+        return writtenThrough.checksReceiver(insn.pos()) && !isCheckedWhereLoaded(StackOrigin.receiverOf(scan, insn))
+                || isInvoke(op) && isCallOnKeptElement(insn);
     }
 
     private int fieldCache(Instruction insn) {
@@ -552,6 +633,9 @@ final class MethodRewriter {
             }
         }
         loopCaches.values().forEach(list -> list.forEach(site -> CheckCode.initArraySite(b, site)));
+        if (kept != null) {
+            CheckCode.forget(b, new int[] {kept.readBlock(), kept.writeBlock()});
+        }
         List<CheckCode.ElementSlots> pairs = new ArrayList<>(elementSlots);
         pairs.addAll(returnedSlots.values());
         for (CheckCode.ElementSlots slots : pairs) { // set on every path, for the verifier

@@ -95,6 +95,9 @@ public final class Rewriter {
                     cf = parse(classFile);
                     rewriteMethods(cf, grewHuge);
                 }
+                SlotMembers.addTo(cf); // after the methods: its accessors are not checked
+            } catch (DuplicateMemberException e) {
+                throw new RewriteException("cannot instrument " + cf.getName() + ": " + e.getMessage(), e);
             } finally {
                 types.removeClassPath(self);
             }

@@ -8,6 +8,7 @@ import java.util.function.IntSupplier;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectForBlock;
 import org.jdsm.SharedObjectPool;
+import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SpmdThreads;
 
 /**
@@ -45,6 +46,13 @@ final class CheckedBlocks {
     String writtenResultOf;
     private Object lastObject;
     private Marks lastMarks;
+    /**
+     * The element blocks ({@link Checks#readElementBlock}) checked last in this interval, for
+     * reading and for writing: the usual repeat, the next kept element of the same block after a
+     * call made the method forget its own, costs a compare.
+     */
+    private ElementBlock lastRead;
+    private ElementBlock lastWritten;
 
     private CheckedBlocks(SharedObjectPool pool) {
         this.pool = pool;
@@ -79,6 +87,8 @@ final class CheckedBlocks {
         if (c.interval != c.syncs.getAsInt()) {
             c.marks.clear(); // the thread synchronized: every check must be made again
             c.lastObject = null;
+            c.lastRead = null;
+            c.lastWritten = null;
             c.interval = c.syncs.getAsInt();
         }
         return c;
@@ -119,6 +129,21 @@ final class CheckedBlocks {
     private static int runEnd(BitSet bits, int from, int limit) {
         int set = bits.nextSetBit(from);
         return set < 0 || set > limit ? limit : set;
+    }
+
+    /** True if {@code block} was the last element block checked in this interval for {@code write} (a written one serves reads too). */
+    boolean checkedLast(ElementBlock block, boolean write) {
+        return block == lastWritten || !write && block == lastRead;
+    }
+
+    /** Checks one element block of this thread's pool, at most once per interval; remembers it as the last ({@link #checkedLast}). */
+    void checkElementBlock(ElementBlock block, boolean write) {
+        checkBlocks(block.shared(), block.block(), block.block(), write);
+        if (write) {
+            lastWritten = block;
+        } else {
+            lastRead = block;
+        }
     }
 
     /** Checks a whole shared object (its fields, or all of an array) once per interval. */

@@ -7,6 +7,8 @@ import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectForBlock;
 import org.jdsm.SharedObjectPool;
 import org.jdsm.Spmd;
+import org.jdsm.content.ElementSlots;
+import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.runtime.SpmdThreads;
 
@@ -117,6 +119,49 @@ public final class Checks {
     /** Write check before writing a field of {@code obj}. */
     public static void writeField(Object obj) {
         whole(obj, true);
+    }
+
+    /**
+     * Read check of {@code block} of a shared array, the slot of an object that instrumented code
+     * reaches where it cannot see its load ({@code for (Cell c : mine) sum += c.v}, a field, a
+     * method reference's result).
+     */
+    public static void readElementBlock(ElementBlock block) {
+        elementBlock(block, false);
+    }
+
+    /** Write check of {@code block}, as {@link #readElementBlock}: before a field write or a call that may change the object. */
+    public static void writeElementBlock(ElementBlock block) {
+        elementBlock(block, true);
+    }
+
+    private static void elementBlock(ElementBlock block, boolean write) {
+        Object array = block.shared().object();
+        CheckedBlocks checked = CheckedBlocks.forAccess(array);
+        if (checked == null || checked.checkedLast(block, write)) {
+            return;
+        }
+        if (checked.shared(array) != block.shared()) {
+            return; // the element of another node's array in this JVM
+        }
+        if (write) {
+            PrivateMonitorWrites.noteIfInside(array);
+        }
+        checked.checkElementBlock(block, write);
+    }
+
+    /**
+     * Before {@code array[index] = value} (after its write check): {@code value} learns that it is
+     * an element of the shared array, and the element it replaces forgets it ({@link ElementSlots}).
+     */
+    public static void elementStore(Object array, int index, Object value) {
+        if (!SharedClasses.mayBeShared(array) || !(array instanceof Object[] elements) || index < 0 || index >= elements.length) {
+            return; // the store itself throws for a bad index
+        }
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks) {
+            ElementSlots.store(elements, index, value, blocks.elementBlock(blocks.blockOf(index)));
+        }
     }
 
     /**
