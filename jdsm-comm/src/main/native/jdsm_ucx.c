@@ -63,12 +63,15 @@ typedef struct op {
     struct op   *done_next;     /* shim->done: completed, Java not told yet */
     shim_t      *shim;
     jlong        tag;           /* receives: the sender tag, handed back to Java */
+    struct ep   *ep;            /* a send UCX still works on, or a flush: its endpoint; else NULL */
+    struct op   *all_prev, *all_next;   /* staged sends: shim->staged_all, from creation until freed */
     char        *buffer;        /* the native copy UCX works on: small, or from buffer_get */
     size_t       capacity;      /* of a buffer from buffer_get */
     ucp_mem_h    memh;          /* its registration, NULL if none */
     size_t       length;
     int          kind;
     int          staged;        /* from the staging pool: goes back there, buffer and all */
+    unsigned long sent_at;      /* a flush: its endpoint's ep->sent when it started */
     int          complete;
     ucs_status_t status;
     char         small[SMALL_BYTES];
@@ -82,6 +85,8 @@ typedef struct ep {
     ucp_ep_h    handle;
     jint        cookie;         /* Java's name for it */
     int         failed;
+    int         sends;          /* sends on it that UCX still works on (progress thread only) */
+    unsigned long sent;         /* sends ever started on it (progress thread only) */
     ucs_status_t status;
 } ep_t;
 
@@ -96,8 +101,9 @@ struct shim {
     char          *cache[CACHED_BUFFERS];
     size_t         cached[CACHED_BUFFERS];   /* capacities; 0 = empty slot */
     ucp_mem_h      cache_memh[CACHED_BUFFERS];
-    pthread_mutex_t staging_lock;   /* guards staged_free and staged_kept */
+    pthread_mutex_t staging_lock;   /* guards staged_free, staged_kept and staged_all */
     op_t          *staged_free;     /* staged sends to reuse, linked through next */
+    op_t           staged_all;      /* list head of every staged send that exists (see j_destroy) */
     int            staged_kept;
 };
 
@@ -251,6 +257,12 @@ static op_t *staged_take(shim_t *s, size_t length)
             return NULL;
         }
         op->staged = 1;
+        pthread_mutex_lock(&s->staging_lock);
+        op->all_next = s->staged_all.all_next;
+        op->all_prev = &s->staged_all;
+        s->staged_all.all_next->all_prev = op;
+        s->staged_all.all_next = op;
+        pthread_mutex_unlock(&s->staging_lock);
     }
     op->length = length;
     return op;
@@ -258,6 +270,10 @@ static op_t *staged_take(shim_t *s, size_t length)
 
 static void staged_free(shim_t *s, op_t *op)
 {
+    pthread_mutex_lock(&s->staging_lock);
+    op->all_prev->all_next = op->all_next;
+    op->all_next->all_prev = op->all_prev;
+    pthread_mutex_unlock(&s->staging_lock);
     buffer_free(s, op->buffer, op->memh);
     free(op);
 }
@@ -309,6 +325,7 @@ static void op_link(shim_t *s, op_t *op, int kind, jlong tag)
     op->shim = s;
     op->kind = kind;
     op->tag = tag;
+    op->ep = NULL;
     op->next = s->live.next;
     op->prev = &s->live;
     s->live.next->prev = op;
@@ -359,6 +376,10 @@ static void op_done(op_t *op, ucs_status_t status)
     shim_t *s = op->shim;
     op->complete = 1;
     op->status = status;
+    if (op->kind == OP_SEND && op->ep != NULL) {
+        op->ep->sends--;
+        op->ep = NULL;
+    }
     if (op->kind != OP_CONTROL) {
         op->done_next = NULL;
         if (s->done_last != NULL) {
@@ -446,6 +467,7 @@ static jlong j_create(JNIEnv *env, jclass cls, jobjectArray options, jboolean wa
         goto fail;
     }
     s->live.next = s->live.prev = &s->live;
+    s->staged_all.all_next = s->staged_all.all_prev = &s->staged_all;
     s->efd = -1;
     pthread_mutex_init(&s->staging_lock, NULL);
     for (i = 0; i + 1 < count && status == UCS_OK; i += 2) {   /* options: name, value, name, value... */
@@ -579,10 +601,19 @@ static op_t *send_start(JNIEnv *env, shim_t *s, jlong tag, jint length)
 /* Hands a filled send to UCX: 0 if it completed at once, 1 if UCX still works on it, -1 with a Java exception. */
 static jint send_filled(JNIEnv *env, op_t *op, jlong ep, jlong tag)
 {
+    ep_t *e = (ep_t *)(intptr_t)ep;
     ucp_request_param_t param = op_param(op);
+    jint started;
+
     param.cb.send = send_done;
-    return op_started(env, op, ucp_tag_send_nbx(((ep_t *)(intptr_t)ep)->handle, op->buffer, op->length,
-                                                (ucp_tag_t)tag, &param), "ucp_tag_send_nbx");
+    started = op_started(env, op, ucp_tag_send_nbx(e->handle, op->buffer, op->length, (ucp_tag_t)tag, &param),
+                         "ucp_tag_send_nbx");
+    if (started == 1) {   /* its completion (op_done) counts it off again */
+        op->ep = e;
+        e->sends++;
+    }
+    e->sent++;
+    return started;
 }
 
 /* Sends a copy of data[offset, offset + length): it is copied now, UCX sends the copy. */
@@ -680,7 +711,7 @@ static void j_unstage(JNIEnv *env, jclass cls, jlong handle, jlong staged)
 
     if (s != NULL) {
         staged_put(s, op, 0);
-    } else {   /* its registration ended with the context */
+    } else {   /* destroy unregistered it */
         free(op->buffer);
         free(op);
     }
@@ -875,12 +906,37 @@ static void j_signal(JNIEnv *env, jclass cls, jlong handle)
     }
 }
 
+/* Starts a flush (close == 0) or a close of an endpoint as operation op. */
+static void control_start(op_t *op, ep_t *e, int close, int force)
+{
+    ucp_request_param_t param;
+    ucs_status_ptr_t request;
+
+    op->complete = 0;
+    op->status = UCS_OK;
+    memset(&param, 0, sizeof(param));
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    param.cb.send = send_done;   /* same signature; op_completed tells the kinds apart */
+    param.user_data = op;
+    if (close) {
+        param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
+        param.flags = force ? UCP_EP_CLOSE_FLAG_FORCE : 0;
+        request = ucp_ep_close_nbx(e->handle, &param);
+    } else {
+        op->ep = e;   /* see j_finished */
+        op->sent_at = e->sent;
+        request = ucp_ep_flush_nbx(e->handle, &param);
+    }
+    if (!UCS_PTR_IS_PTR(request)) {
+        op->complete = 1;
+        op->status = UCS_PTR_STATUS(request);
+    }
+}
+
 /* Starts a flush (close == false) or a close of an endpoint; returns an operation for finished(). */
 static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean close, jboolean force)
 {
     shim_t *s = shim_of(env, handle);
-    ucp_request_param_t param;
-    ucs_status_ptr_t request;
     op_t *op;
 
     if (s == NULL) {
@@ -890,25 +946,21 @@ static jlong j_control(JNIEnv *env, jclass cls, jlong handle, jlong ep, jboolean
         throw_error(env, "starting an endpoint flush or close", UCS_ERR_NO_MEMORY);
         return 0;
     }
-    memset(&param, 0, sizeof(param));
-    param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
-    param.cb.send = send_done;   /* same signature; op_completed tells the kinds apart */
-    param.user_data = op;
-    if (close) {
-        param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
-        param.flags = force ? UCP_EP_CLOSE_FLAG_FORCE : 0;
-        request = ucp_ep_close_nbx(((ep_t *)(intptr_t)ep)->handle, &param);
-    } else {
-        request = ucp_ep_flush_nbx(((ep_t *)(intptr_t)ep)->handle, &param);
-    }
-    if (!UCS_PTR_IS_PTR(request)) {
-        op->complete = 1;
-        op->status = UCS_PTR_STATUS(request);
-    }
+    control_start(op, (ep_t *)(intptr_t)ep, close, force);
     return (jlong)(intptr_t)op;
 }
 
-/* The status of a flush or close: UCS_INPROGRESS (1) while running; once it is not, the operation is gone. */
+/*
+ * The status of a flush or close: UCS_INPROGRESS (1) while running; once it is not, the operation is gone.
+ *
+ * A flush finishes only once every send on its endpoint has completed, and then a flush started
+ * after that has: UCX's flush returns as soon as a rendezvous send's request-to-send is out, while
+ * the peer has yet to pull the data, and a send completes before its last protocol message (e.g.
+ * the ATP of a put) has left. Closing the endpoint earlier (Farewells closes after the flush)
+ * cancels or cuts off those sends: the peer loses messages sent before the goodbye, and its
+ * receives of them never end, so that its ucp_worker_destroy aborts the JVM on UCX's assertion
+ * that no endpoint has requests left (ucp_ep.c "proto_reqs", UcxCommTest.largeWrittenMessagesRacingFin...).
+ */
 static jint j_finished(JNIEnv *env, jclass cls, jlong handle, jlong operation)
 {
     shim_t *s = shim_of(env, handle);
@@ -920,6 +972,15 @@ static jint j_finished(JNIEnv *env, jclass cls, jlong handle, jlong operation)
     }
     if (!op->complete) {
         return UCS_INPROGRESS;
+    }
+    if (op->ep != NULL && op->ep->sends > 0) {
+        return UCS_INPROGRESS;
+    }
+    if (op->ep != NULL && op->ep->sent != op->sent_at) {   /* sent on since it started: flush again */
+        control_start(op, op->ep, 0, 0);
+        if (!op->complete) {
+            return UCS_INPROGRESS;
+        }
     }
     status = op->status;
     op_release(op);
@@ -997,6 +1058,19 @@ static jint j_destroy(JNIEnv *env, jclass cls, jlong handle)
     while ((op = s->staged_free) != NULL) {
         s->staged_free = op->next;
         staged_free(s, op);
+    }
+    /*
+     * Staged sends still out (being filled by a sender, or queued in Java) outlive the context and
+     * are freed by unstage with handle 0. A registration still held at ucp_cleanup aborts the JVM
+     * on UCX's assertion (rcache.c "region->refcount == 0", seen in
+     * UcxCommTest.largeWrittenMessagesRacingFin...): unregister them now. No sender is in
+     * stage/unstage meanwhile (UcxWorker.destroy holds its lock).
+     */
+    for (op = s->staged_all.all_next; op != &s->staged_all; op = op->all_next) {
+        if (op->memh != NULL) {
+            ucp_mem_unmap(s->context, op->memh);
+            op->memh = NULL;
+        }
     }
     pthread_mutex_destroy(&s->staging_lock);
     ucp_cleanup(s->context);

@@ -11,7 +11,8 @@ import org.jdsm.comm.Departure;
 /**
  * Orderly departures, pair by pair, so that no message is lost and no departure looks like a
  * failure. Saying goodbye to a peer means: send it a goodbye marker on both lanes, behind
- * everything sent before (UCX keeps each endpoint's order), and flush. A node says goodbye to every
+ * everything sent before (UCX keeps each endpoint's order), and flush, which ends once the peer
+ * has taken every message sent to it (see {@link UcxWorker#flush}). A node says goodbye to every
  * peer when it leaves (fin), and to each peer whose markers it received, so a leaving node never
  * waits for the others to leave too. Once both sides said goodbye, each closes its endpoints to the
  * other, then half-closes the control channel: "I no longer use your worker". A leaving node
@@ -95,6 +96,11 @@ final class Farewells {
                 }
             }
             case FLUSHING -> {
+                if (peer.controlEnded) {
+                    // The peer is done with our worker: sends still in UCX will never be read (a
+                    // flush finishes once its endpoint's sends have), so stop waiting for them.
+                    peer.operations.clear(); // freed with the worker
+                }
                 if (finished(peer.operations) && peer.state == UcxPeer.State.DEPARTED || late) {
                     start(peer, true);
                     peer.farewell = UcxPeer.Farewell.CLOSING;

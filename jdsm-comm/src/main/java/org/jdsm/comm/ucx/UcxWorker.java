@@ -145,7 +145,12 @@ final class UcxWorker implements AutoCloseable {
         }
     }
 
-    /** Starts flushing an endpoint; poll with {@link #finished}. */
+    /**
+     * Starts flushing an endpoint; poll with {@link #finished}, which says finished only once every
+     * send on it has completed and a UCX flush after the last of them has (a rendezvous send is not
+     * done when UCX's flush is: the peer has yet to pull its data, and closing the endpoint before
+     * then would cancel it).
+     */
     long flush(long endpoint) {
         return UcxNative.control(live(), endpoint, false, false);
     }
@@ -170,12 +175,11 @@ final class UcxWorker implements AutoCloseable {
      * As {@link #close}, returning how many sends UCX still held: sends to peers that died, which
      * UCX could not cancel (0 if already closed).
      */
-    int destroy() {
-        long h;
-        synchronized (this) { // a concurrent signal() must not touch a destroyed worker
-            h = handle;
-            handle = 0;
-        }
+    synchronized int destroy() {
+        // Under the lock: a concurrent signal() must not touch a destroyed worker, and stage() and
+        // unstage() must not run while the shim unregisters the staging memory still handed out.
+        long h = handle;
+        handle = 0;
         return h != 0 ? UcxNative.destroy(h) : 0;
     }
 
