@@ -85,6 +85,24 @@ class InstrumentIT {
         }
     }
 
+    /** {@code java -jar jdsm-instrument.jar IN OUT}, without jdsm on the class path, as its README shows. */
+    @Test
+    void theStandaloneInstrumenterJarWorksWithoutJdsm() throws Exception {
+        String out = dir.resolve("standalone.jar").toString();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process instrumenter = new ProcessBuilder(java.toString(), "-jar",
+                JdsmProcess.ROOT.resolve("jdsm-instrument/target/jdsm-instrument.jar").toString(), SAMPLES, out)
+                .redirectErrorStream(true).start();
+        String output = new String(instrumenter.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(instrumenter.waitFor(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the instrumenter did not end: " + output);
+        assertEquals(0, instrumenter.exitValue(), output);
+        assertTrue(output.contains("classes instrumented"), output);
+        try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", "--protocol", "sc", out, PLAIN_VECMUL, "50000")) {
+            assertEquals(0, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+            assertPassedOnBothRanks(jdsm);
+        }
+    }
+
     @Test
     void uninstrumentedPlainCodeFailsItsCheck() throws Exception {
         try (JdsmProcess jdsm = JdsmProcess.run("-n", "2", "-t", "1", SAMPLES, PLAIN_VECMUL, "50000")) {
