@@ -158,4 +158,98 @@ class ElementIdentityTest {
         assertSame(a, b.next, "the cycle is still this node's objects");
         assertEquals(7, b.value);
     }
+    /** An element holding a position whose fields are all written at once (so it travels whole), and one more field. */
+    static final class Mover {
+        Vec pos = new Vec();
+        long steps;
+    }
+
+    /** A single shared object holding a position directly. */
+    static final class Anchor {
+        Vec pos = new Vec();
+        long steps;
+    }
+
+    @Test
+    void aNestedObjectThatTravelsWholeInADiffIsWrittenInPlaceAtTheHome() {
+        Object[] writer = {new Mover()};
+        SharedObject writerCopy = new SharedObjectForBlock(writer, 0, 1, 1, Distribution.BLOCK, wire);
+        Object twin = writerCopy.snapshot(0);
+        ((Mover) writer[0]).pos.x = 9; // every field of the Vec: it travels whole inside the element's diff
+        Object[] home = {new Mover()};
+        Vec kept = ((Mover) home[0]).pos;
+        new SharedObjectForBlock(home, 0, 1, 1, Distribution.BLOCK, wire).applyDiff(0, wire.copy(writerCopy.diff(0, twin)));
+        assertSame(kept, ((Mover) home[0]).pos, "a reference kept into the element at the home stays what it holds");
+        assertEquals(9, kept.x);
+
+        Anchor one = new Anchor();
+        SharedObject oneCopy = new SharedObjectOne(one, 0, 1, wire);
+        Object oneTwin = oneCopy.snapshot(0);
+        one.pos.x = 8;
+        Anchor homeOne = new Anchor();
+        Vec keptOne = homeOne.pos;
+        new SharedObjectOne(homeOne, 0, 1, wire).applyDiff(0, wire.copy(oneCopy.diff(0, oneTwin)));
+        assertSame(keptOne, homeOne.pos, "a single shared object's field too");
+        assertEquals(8, keptOne.x);
+    }
+
+    @Test
+    void aNestedObjectTheMasterChangedWholeIsMergedInPlace() {
+        Object[] array = {new Mover()};
+        Mover element = (Mover) array[0];
+        Vec kept = element.pos;
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object[] twin = (Object[]) so.snapshot(0);
+        element.steps = 1; // this node's write into the element
+        Object[] master = wire.copy(twin);
+        ((Mover) master[0]).pos.x = 7; // the master's change of another field
+        so.mergeUnder(0, master, twin);
+        assertSame(kept, element.pos, "merged into an element written here");
+        assertEquals(7, kept.x);
+        assertEquals(1, element.steps);
+
+        Anchor one = new Anchor();
+        Vec keptOne = one.pos;
+        SharedObject oneCopy = new SharedObjectOne(one, 0, 1, wire);
+        Anchor oneTwin = (Anchor) oneCopy.snapshot(0);
+        Anchor oneMaster = wire.copy(oneTwin);
+        oneMaster.pos.x = 6;
+        oneCopy.mergeUnder(0, oneMaster, oneTwin);
+        assertSame(keptOne, one.pos, "merged into a single shared object");
+        assertEquals(6, keptOne.x);
+    }
+
+    /** An element class with an encoding of its own that holds its state in a transient field. */
+    static final class Packed implements com.esotericsoftware.kryo.KryoSerializable {
+        transient long[] values = new long[2];
+
+        @Override
+        public void write(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Output output) {
+            output.writeLong(values[0]);
+            output.writeLong(values[1]);
+        }
+
+        @Override
+        public void read(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Input input) {
+            values = new long[] {input.readLong(), input.readLong()};
+        }
+    }
+
+    @Test
+    void aValueWithAnEncodingOfItsOwnTakesItsWholeContent() {
+        Object[] array = {new Packed()};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object[] content = (Object[]) wire.copy(so.snapshot(0));
+        ((Packed) content[0]).values[1] = 3;
+        so.install(0, content);
+        assertEquals(3, ((Packed) array[0]).values[1], "installed");
+
+        Object[] writer = {new Packed()};
+        SharedObject writerCopy = new SharedObjectForBlock(writer, 0, 1, 1, Distribution.BLOCK, wire);
+        Object twin = writerCopy.snapshot(0);
+        ((Packed) writer[0]).values[0] = 4;
+        Object[] home = {new Packed()};
+        new SharedObjectForBlock(home, 0, 1, 1, Distribution.BLOCK, wire).applyDiff(0, wire.copy(writerCopy.diff(0, twin)));
+        assertEquals(4, ((Packed) home[0]).values[0], "a diff applied at the home");
+    }
 }

@@ -2,6 +2,7 @@ package org.jdsm.content;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.jdsm.wire.WireFormat;
 
 /**
  * Writes a new value of an object-array element into the element object already in the array, so
@@ -15,16 +16,23 @@ import java.util.Map;
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
- * enum, a JDK class (String, boxed numbers, collections) and a class that extends one.
+ * enum, a JDK class (String, boxed numbers, collections) and a class that extends one, and a class
+ * with an encoding of its own ({@code KryoSerializable}), whose state need not be its fields.
  */
 public final class ElementsInPlace {
+
+    /**
+     * How Kryo encodes a class of the job's: field by field by default, or in a way of its own
+     * ({@code KryoSerializable}), which every wire format picks alike for a class it has not been given.
+     */
+    private static final WireFormat ENCODINGS = new WireFormat();
 
     /** A class's fields, or null if its instances are replaced, not changed in place. */
     private static final ClassValue<ObjectFields> FIELDS = new ClassValue<>() {
         @Override
         protected ObjectFields computeValue(Class<?> type) {
-            if (type.isRecord() || type.isEnum() || extendsJdk(type)) {
-                return null;
+            if (type.isRecord() || type.isEnum() || extendsJdk(type) || !ENCODINGS.encodesFields(type)) {
+                return null; // not its fields alone: a KryoSerializable may keep its state in transient fields
             }
             try {
                 return ObjectFields.of(type);

@@ -65,12 +65,18 @@ public final class FieldDiff {
         return fields.length;
     }
 
+    /**
+     * Writes the changed fields into {@code target}: a value that changed inside as a diff of it, a
+     * value that travels whole into the object the field holds where it can change in place
+     * ({@link ElementsInPlace#update}); {@code values} must not be used as separate copies afterwards.
+     */
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
             if (values[i] instanceof ArrayDiff || values[i] instanceof NestedFieldDiff) {
                 ArrayDiff.applyInside(access.get(target, fields[i]), values[i]); // in place: the value's other parts stay
             } else {
-                access.set(target, fields[i], values[i]);
+                // in place as installed content goes, so a reference kept into the value stays what the object holds
+                access.set(target, fields[i], ElementsInPlace.update(access.get(target, fields[i]), values[i]));
             }
         }
     }
