@@ -175,9 +175,14 @@ public final class SharedObjectForBlock extends SharedObject {
 
     /**
      * Object elements compare by content ({@link SameContent}) on both sides: the twin is a deep
-     * copy and an element may be changed in place. The block takes a copy of the master's element,
-     * in place ({@link ElementsInPlace}), only where the master changed it and this node did not (the
-     * master, now the twin, must not share an instance with the block).
+     * copy and an element may be changed in place. Where the master changed an element, the block
+     * takes a copy of what changed in it ({@link ArrayDiff#inside}: a row's changed elements, an
+     * element's changed fields), whether this node wrote the element or not: local threads may be
+     * writing other parts of it right now, which a copy of the whole element, taken after finding it
+     * unwritten, would put back to the master's values. An element the master replaced (another
+     * class, every field new) is copied in place ({@link ElementsInPlace}) only if this node did not
+     * write it; one written here is kept, and the master's value in the twin makes the next diff
+     * carry this node's changes. The master, now the twin, must not share an instance with the block.
      */
     @Override
     public Object mergeUnder(int block, Object master, Object twin) {
@@ -189,32 +194,19 @@ public final class SharedObjectForBlock extends SharedObject {
         Object[] older = (Object[]) twin;
         int at = blockStart(block);
         for (int i = 0; i < newer.length; i++) {
-            if (!sameContent.test(local[at + i], older[i])) {
-                takeOthersChanges(local[at + i], newer[i], older[i]);
-                continue; // written here: kept, and the master's value in the twin makes the next diff carry this node's changes
+            if (sameContent.test(newer[i], older[i])) {
+                continue;
             }
-            if (!sameContent.test(newer[i], older[i])) {
-                ElementsInPlace.put(local, at + i, wire.copy(newer[i]));
+            Object copy = wire.copy(newer[i]);
+            Object inside = ArrayDiff.inside(copy, older[i], sameContent);
+            if (inside != null) {
+                ArrayDiff.applyInside(local[at + i], inside);
+            } else if (sameContent.test(local[at + i], older[i])) {
+                ElementsInPlace.put(local, at + i, copy);
             }
         }
         claimElements(block);
         return newer;
-    }
-
-    /**
-     * An element written here takes what the master changed inside it: a row the master's changed
-     * elements, an element changed in place the master's changed fields ({@link ArrayDiff#inside}),
-     * so the next diff, against the master, does not carry this node's stale values of them back.
-     */
-    private void takeOthersChanges(Object mine, Object master, Object twin) {
-        if (sameContent.test(master, twin)) {
-            return;
-        }
-        // a copy: the master becomes the twin, which must not share an instance with the block
-        Object inside = ArrayDiff.inside(wire.copy(master), twin, sameContent);
-        if (inside != null) {
-            ArrayDiff.applyInside(mine, inside);
-        }
     }
 
     @Override

@@ -272,4 +272,49 @@ class MergeUnderTest {
         assertEquals(6, home.next.value);
         assertEquals(5, home.next.next.value);
     }
+    /** An element whose two array fields different nodes write at the same time, each under its own lock. */
+    static final class Halves {
+        long[] mine = new long[20_000];
+        long other;
+    }
+
+    /**
+     * A local thread writes one field of an element while merges under it take another node's
+     * change of the other field: none of its writes may be lost, whether the merge finds the element
+     * written yet or not (a merge that rewrote every field of an element it found unwritten lost the
+     * writes made between its comparison and its copy).
+     */
+    @Test
+    void mergesUnderAWriterOfAnElementInPlaceLoseNoneOfItsWrites() throws Exception {
+        Object[] array = {new Halves()};
+        Halves element = (Halves) array[0];
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        long[] written = new long[1];
+        Thread writer = new Thread(() -> {
+            java.util.Random random = new java.util.Random(1);
+            while (!done.get()) {
+                element.mine[random.nextInt(element.mine.length)]++;
+                written[0]++;
+                long until = System.nanoTime() + random.nextInt(200_000);
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        writer.start();
+        try {
+            long end = System.nanoTime() + 1_000_000_000L;
+            for (long other = 1; System.nanoTime() < end; other++) {
+                Object[] twin = (Object[]) so.snapshot(0);
+                Object[] master = wire.copy(twin);
+                ((Halves) master[0]).other = other; // another node's write of the other field
+                so.mergeUnder(0, master, twin);
+            }
+        } finally {
+            done.set(true);
+            writer.join();
+        }
+        assertEquals(written[0], java.util.Arrays.stream(element.mine).sum(), "the local writer's increments");
+    }
 }
