@@ -223,6 +223,23 @@ class MergeUnderTest {
         assertEquals("replaced", home[0], "the slot keeps the other node's value; no failure at the home");
     }
 
+    /** An element holding an object array that nodes write into, or replace by one of another class. */
+    static final class Bag {
+        Object[] items = new Object[2];
+    }
+
+    @Test
+    void valuesWrittenIntoAnArrayAnotherNodeReplacedByOneOfAnotherClassAreDropped() {
+        Object[] array = {new Bag()};
+        SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
+        Object twin = so.snapshot(0);
+        ((Bag) array[0]).items[0] = new Cell(5); // this node's write into the array the element has
+        Bag atHome = new Bag();
+        atHome.items = new String[] {"a", "b"}; // another node put a String[] in its place meanwhile
+        new SharedObjectForBlock(new Object[] {atHome}, 0, 1, 1, Distribution.BLOCK, wire).applyDiff(0, wire.copy(so.diff(0, twin)));
+        assertArrayEquals(new String[] {"a", "b"}, atHome.items, "the other node's array stays; no ArrayStoreException at the home");
+    }
+
     /** A single shared object whose fields refer to an object and a two-dimensional array. */
     static final class Outer {
         Pair pair = new Pair();

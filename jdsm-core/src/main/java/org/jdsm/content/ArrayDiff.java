@@ -153,15 +153,29 @@ public final class ArrayDiff {
         }
     }
 
-    /** Whether {@code target} is an array of this diff's element type long enough for all its runs. */
+    /**
+     * Whether {@code target} is an array of this diff's element type long enough for all its runs;
+     * for an object array, one whose element class takes every value the diff puts in it whole (a
+     * {@code String[]} that another node put in place of an {@code Object[]} does not take a {@code Vec}).
+     */
     boolean fits(Object target) {
         if (target == null || values == null) {
             return false;
         }
-        boolean sameType = values instanceof Object[] ? target instanceof Object[]
+        boolean sameType = values instanceof Object[] changed ? target instanceof Object[] && takesAll(target, changed)
                 : target.getClass() == (values instanceof ArrayRange range ? range.arrayType() : values.getClass());
         int last = runStarts.length - 1;
         return sameType && java.lang.reflect.Array.getLength(target) >= runStarts[last] + runLengths[last];
+    }
+
+    private static boolean takesAll(Object target, Object[] changed) {
+        Class<?> component = target.getClass().getComponentType();
+        for (Object value : changed) {
+            if (value != null && !(value instanceof ArrayDiff || value instanceof NestedFieldDiff) && !component.isInstance(value)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What changed from {@code before} to {@code now} if both are primitive arrays of one type and length; else null. */
