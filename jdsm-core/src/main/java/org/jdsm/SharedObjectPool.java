@@ -139,6 +139,15 @@ public abstract class SharedObjectPool implements MessageHandler {
                     + " object, since its fields are final and a fetched copy is written into the registered object"
                     + " field by field; share a class with non-final fields");
         }
+        ClassLoader loader = obj.getClass().getClassLoader();
+        if (loader != null && loader != ClassLoader.getPlatformClassLoader() && !context.wire().encodesFields(obj.getClass())) {
+            // Its own encoding may carry state its fields do not (transient fields it writes itself):
+            // a fetched copy written in field by field left it out, and writes to it made no diff.
+            throw new DsmException("register(" + obj.getClass().getName() + "): a class with an encoding of its own"
+                    + " (KryoSerializable) cannot be a single shared object, since a fetched copy is written into the"
+                    + " registered object field by field and writes are found field by field; register an object of a"
+                    + " plain class holding it in a field");
+        }
         return add(new SharedObjectOne(obj, registry.nextKey(), context.nodes(), context.wire()), obj);
     }
 

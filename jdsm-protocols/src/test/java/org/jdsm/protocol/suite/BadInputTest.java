@@ -55,6 +55,9 @@ class BadInputTest {
                     "cannot register double[8]: it is element 1 of shared object #0", "the whole or its parts"),
             new Misuse("a record registered as a single object", RecordJob.class, TWO_NODES,
                     "register(" + RecordJob.Holder.class.getName() + ")", "a record cannot be a single shared object"),
+            // Its state in transient fields that its own encoding carried never reached another node.
+            new Misuse("a KryoSerializable registered as a single object", OwnEncodingJob.class, TWO_NODES,
+                    "register(" + OwnEncodingJob.Packed.class.getName() + ")", "a class with an encoding of its own"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
@@ -231,6 +234,37 @@ class BadInputTest {
             pool.acquire(holder);
             holder.counts()[0]++;
             pool.release(holder);
+        }
+    }
+
+    public static final class OwnEncodingJob extends Spmd {
+        /** A class whose own encoding carries its state, kept in a transient field. */
+        public static final class Packed implements com.esotericsoftware.kryo.KryoSerializable {
+            transient long[] counts = new long[2];
+
+            @Override
+            public void write(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Output output) {
+                output.writeLongs(counts, 0, counts.length);
+            }
+
+            @Override
+            public void read(com.esotericsoftware.kryo.Kryo kryo, com.esotericsoftware.kryo.io.Input input) {
+                counts = input.readLongs(2);
+            }
+        }
+
+        private Packed packed;
+
+        @Override
+        public void init() {
+            packed = pool.register(new Packed());
+        }
+
+        @Override
+        public void start() {
+            pool.acquire(packed);
+            packed.counts[0]++;
+            pool.release(packed);
         }
     }
 
