@@ -3,7 +3,6 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
-import java.util.Random;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,41 +160,35 @@ class ElementShapeChangesTest {
         @Override
         public void start() {
             JobArgs args = JobArgs.of(this);
-            int phases = args.integer("phases", 3);
-            int iterations = args.integer("iterations", 8);
-            Random choices = args.choices(myThread());
-            Random pauses = args.pauses(myThread());
+            JobArgs.Plan plan = args.plan(myThread());
             long[] lastSeen = new long[ELEMENTS];
-            for (int phase = 0; phase < phases; phase++) {
-                for (int i = 0; i < iterations; i++) {
-                    int e = choices.nextInt(ELEMENTS);
-                    int shape = choices.nextInt(SHAPES + 2); // SHAPES and above: in place
+            for (int phase = 0; phase < plan.phases(); phase++) {
+                for (int i = 0; i < plan.iterations(); i++) {
+                    int e = plan.choices().nextInt(ELEMENTS);
+                    int shape = plan.choices().nextInt(SHAPES + 2); // SHAPES and above: in place
                     pool.lock("e" + e);
                     pool.readCheck(shared, e);
                     long seen = count(shared[e]);
                     Check.that(seen >= lastSeen[e], () -> "element " + e + " went back from " + lastSeen[e] + " to " + seen);
-                    JobArgs.maybePause(pauses, 3, 100_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 100_000);
                     pool.writeCheck(shared, e);
                     shared[e] = shape < SHAPES ? make(shape, seen + 1) : incremented(shared[e]);
                     lastSeen[e] = seen + 1;
-                    JobArgs.maybePause(pauses, 3, 100_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 100_000);
                     pool.unlock("e" + e);
                 }
                 barrier();
-                checkTotals(args, phase + 1, iterations);
+                checkTotals(args, phase + 1, plan.iterations());
                 barrier();
             }
         }
 
         private void checkTotals(JobArgs args, int phasesDone, int iterations) {
-            long[] expected = new long[ELEMENTS];
-            for (int t = 0; t < threads(); t++) {
-                Random replay = args.choices(t);
-                for (int i = 0; i < phasesDone * iterations; i++) {
-                    expected[replay.nextInt(ELEMENTS)]++;
-                    replay.nextInt(SHAPES + 2);
-                }
-            }
+            long[] expected = args.replayed(threads(), phasesDone * iterations, ELEMENTS, r -> {
+                int e = r.nextInt(ELEMENTS);
+                r.nextInt(SHAPES + 2); // the shape
+                return e;
+            });
             pool.update(shared, 0, ELEMENTS);
             for (int e = 0; e < ELEMENTS; e++) {
                 int element = e;

@@ -42,6 +42,31 @@ public final class JobArgs {
         }
     }
 
+    /** A stress job thread's plan: {@code phases} of {@code iterations}, with its seeded choices and pauses. */
+    public record Plan(int phases, int iterations, Random choices, Random pauses) {
+    }
+
+    /** Thread {@code thread}'s plan from the arguments {@code phases} (default 3), {@code iterations} (8) and {@code seed}. */
+    public Plan plan(int thread) {
+        return new Plan(integer("phases", 3), integer("iterations", 8), choices(thread), pauses(thread));
+    }
+
+    /**
+     * How many times each of {@code cells} counters was picked in the first {@code draws} steps of
+     * every thread's choices: {@code step} replays one step from a thread's {@link #choices} (drawing
+     * all that step drew) and returns the counter it picked. The oracle of a data-race-free counter job.
+     */
+    public long[] replayed(int threads, int draws, int cells, java.util.function.ToIntFunction<Random> step) {
+        long[] counts = new long[cells];
+        for (int t = 0; t < threads; t++) {
+            Random replay = choices(t);
+            for (int i = 0; i < draws; i++) {
+                counts[step.applyAsInt(replay)]++;
+            }
+        }
+        return counts;
+    }
+
     public int integer(String key, int defaultValue) {
         String v = values.get(key);
         return v == null ? defaultValue : Integer.parseInt(v);

@@ -3,7 +3,6 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
-import java.util.Random;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,10 +63,7 @@ class KeptNestedPartsTest {
         @Override
         public void start() {
             JobArgs args = JobArgs.of(this);
-            int phases = args.integer("phases", 3);
-            int iterations = args.integer("iterations", 8);
-            Random choices = args.choices(myThread());
-            Random pauses = args.pauses(myThread());
+            JobArgs.Plan plan = args.plan(myThread());
             pool.update(shared, 0, ELEMENTS);
             Vec[] pos = new Vec[ELEMENTS];
             Vec[] vel = new Vec[ELEMENTS];
@@ -80,9 +76,9 @@ class KeptNestedPartsTest {
                 }
             }
             long[][] lastSeen = new long[ELEMENTS][PARTS];
-            for (int phase = 0; phase < phases; phase++) {
-                for (int i = 0; i < iterations; i++) {
-                    int choice = choices.nextInt(ELEMENTS * PARTS);
+            for (int phase = 0; phase < plan.phases(); phase++) {
+                for (int i = 0; i < plan.iterations(); i++) {
+                    int choice = plan.choices().nextInt(ELEMENTS * PARTS);
                     int e = choice / PARTS;
                     int part = choice % PARTS;
                     String lock = "e" + e + "-part" + part;
@@ -91,11 +87,11 @@ class KeptNestedPartsTest {
                     sameParts(e, pos, vel, rows, "lock " + lock);
                     long seen = read(part, pos[e], vel[e], rows[e]);
                     Check.that(seen >= lastSeen[e][part], () -> lock + " went back from " + lastSeen[e][part] + " to " + seen);
-                    JobArgs.maybePause(pauses, 3, 150_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
                     pool.writeCheck(shared, e);
                     write(part, pos[e], vel[e], rows[e], seen + 1);
                     lastSeen[e][part] = seen + 1;
-                    JobArgs.maybePause(pauses, 3, 150_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
                     pool.unlock(lock);
                 }
                 barrier();
@@ -103,7 +99,7 @@ class KeptNestedPartsTest {
                     pool.readCheck(shared, e);
                     sameParts(e, pos, vel, rows, "barrier");
                 }
-                checkTotals(args, phase + 1, iterations, pos, vel, rows);
+                checkTotals(args, phase + 1, plan.iterations(), pos, vel, rows);
                 barrier();
             }
         }
@@ -149,13 +145,7 @@ class KeptNestedPartsTest {
         }
 
         private void checkTotals(JobArgs args, int phasesDone, int iterations, Vec[] pos, Vec[] vel, long[][][] rows) {
-            long[] expected = new long[ELEMENTS * PARTS];
-            for (int t = 0; t < threads(); t++) {
-                Random replay = args.choices(t);
-                for (int i = 0; i < phasesDone * iterations; i++) {
-                    expected[replay.nextInt(ELEMENTS * PARTS)]++;
-                }
-            }
+            long[] expected = args.replayed(threads(), phasesDone * iterations, ELEMENTS * PARTS, r -> r.nextInt(ELEMENTS * PARTS));
             for (int c = 0; c < expected.length; c++) {
                 int e = c / PARTS;
                 int part = c % PARTS;
