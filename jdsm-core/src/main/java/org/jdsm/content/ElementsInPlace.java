@@ -60,6 +60,14 @@ public final class ElementsInPlace {
     }
 
     /**
+     * What a field holding {@code old} must hold to have {@code value}'s content: {@code old} changed
+     * in place where it can be, as {@link #put} does for an array's slot, else {@code value}.
+     */
+    static Object update(Object old, Object value) {
+        return update(old, value, 0, null);
+    }
+
+    /**
      * What a slot or field holding {@code old} must hold to have {@code value}'s content, as {@link #put}
      * says, {@code depth} levels below the array's slot; {@code done}: objects already updated deeper
      * than the top (a cyclic graph, or one object reached twice), made at the first.

@@ -3,6 +3,7 @@ package org.jdsm.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,11 +90,11 @@ class InstrumentIT {
     @Test
     void theStandaloneInstrumenterJarWorksWithoutJdsm() throws Exception {
         String out = dir.resolve("standalone.jar").toString();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process instrumenter = new ProcessBuilder(java.toString(), "-jar",
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process instrumenter = new ProcessBuilder(javaBin.toString(), "-jar",
                 JdsmProcess.ROOT.resolve("jdsm-instrument/target/jdsm-instrument.jar").toString(), SAMPLES, out)
                 .redirectErrorStream(true).start();
-        String output = new String(instrumenter.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String output = new String(instrumenter.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(instrumenter.waitFor(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the instrumenter did not end: " + output);
         assertEquals(0, instrumenter.exitValue(), output);
         assertTrue(output.contains("classes instrumented"), output);
