@@ -136,22 +136,14 @@ class ElementIdentityTest {
         assertEquals(6, kept.x);
     }
 
-    /** A node of a cyclic graph. */
-    static final class Ring {
-        long value;
-        Ring next;
-    }
-
     @Test
     void aCyclicGraphIsInstalledInPlaceAndEnds() {
-        Ring a = new Ring();
-        a.next = new Ring();
-        a.next.next = a;
+        Link a = Link.cycleOfTwo();
         Object[] array = {a};
         SharedObject so = new SharedObjectForBlock(array, 0, 1, 1, Distribution.BLOCK, wire);
         Object[] content = (Object[]) wire.copy(so.snapshot(0));
-        ((Ring) content[0]).next.value = 7;
-        Ring b = a.next;
+        ((Link) content[0]).next.value = 7;
+        Link b = a.next;
         so.install(0, content);
         assertSame(a, array[0]);
         assertSame(b, a.next);

@@ -267,17 +267,9 @@ class MergeUnderTest {
         assertArrayEquals(new long[] {9, 0}, home.grid[1], "a row this node did not write");
     }
 
-    /** A node of a cyclic graph. */
-    static final class Link {
-        long value;
-        Link next;
-    }
-
     @Test
     void aCyclicGraphIsDiffedToABoundedDepth() {
-        Link a = new Link();
-        a.next = new Link();
-        a.next.next = a;
+        Link a = Link.cycleOfTwo();
         SharedObject so = new SharedObjectOne(a, 0, 1, wire);
         Object twin = so.snapshot(0);
         a.value = 5;

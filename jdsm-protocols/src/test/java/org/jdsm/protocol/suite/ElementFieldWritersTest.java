@@ -3,7 +3,6 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
-import java.util.Random;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,14 +81,11 @@ class ElementFieldWritersTest {
         @Override
         public void start() {
             JobArgs args = JobArgs.of(this);
-            int phases = args.integer("phases", 3);
-            int iterations = args.integer("iterations", 8);
-            Random choices = args.choices(myThread());
-            Random pauses = args.pauses(myThread());
+            JobArgs.Plan plan = args.plan(myThread());
             long[][] lastSeen = new long[ELEMENTS][PARTS];
-            for (int phase = 0; phase < phases; phase++) {
-                for (int i = 0; i < iterations; i++) {
-                    int choice = choices.nextInt(ELEMENTS * PARTS);
+            for (int phase = 0; phase < plan.phases(); phase++) {
+                for (int i = 0; i < plan.iterations(); i++) {
+                    int choice = plan.choices().nextInt(ELEMENTS * PARTS);
                     int e = choice / PARTS;
                     int f = choice % PARTS;
                     String lock = "e" + e + "-f" + f;
@@ -98,27 +94,21 @@ class ElementFieldWritersTest {
                     long seen = shared[e].get(f);
                     Check.that(seen >= lastSeen[e][f], () -> lock + " went back from " + lastSeen[e][f] + " to " + seen
                             + " under its lock");
-                    JobArgs.maybePause(pauses, 3, 150_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
                     pool.writeCheck(shared, e);
                     shared[e].set(f, seen + 1);
                     lastSeen[e][f] = seen + 1;
-                    JobArgs.maybePause(pauses, 3, 150_000);
+                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
                     pool.unlock(lock);
                 }
                 barrier();
-                checkTotals(args, phase + 1, iterations);
+                checkTotals(args, phase + 1, plan.iterations());
                 barrier();
             }
         }
 
         private void checkTotals(JobArgs args, int phasesDone, int iterations) {
-            long[] expected = new long[ELEMENTS * PARTS];
-            for (int t = 0; t < threads(); t++) {
-                Random replay = args.choices(t);
-                for (int i = 0; i < phasesDone * iterations; i++) {
-                    expected[replay.nextInt(ELEMENTS * PARTS)]++;
-                }
-            }
+            long[] expected = args.replayed(threads(), phasesDone * iterations, ELEMENTS * PARTS, r -> r.nextInt(ELEMENTS * PARTS));
             pool.update(shared, 0, ELEMENTS);
             for (int c = 0; c < expected.length; c++) {
                 int e = c / PARTS;
