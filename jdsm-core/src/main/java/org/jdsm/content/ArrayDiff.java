@@ -138,6 +138,11 @@ public final class ArrayDiff {
         return now.getClass().isArray() ? ofArrays(now, before) : NestedFieldDiff.between(now, before, same, depth);
     }
 
+    /** True if {@code value} is a change made by {@link #inside}, to be applied into a value, not a value itself. */
+    static boolean isInside(Object value) {
+        return value instanceof ArrayDiff || value instanceof NestedFieldDiff;
+    }
+
     /**
      * Writes a change made by {@link #inside} into {@code element}. A row that no longer fits it, or
      * an element of another class, was replaced by another writer at the same time (a race on the
@@ -171,7 +176,7 @@ public final class ArrayDiff {
     private static boolean takesAll(Object target, Object[] changed) {
         Class<?> component = target.getClass().getComponentType();
         for (Object value : changed) {
-            if (value != null && !(value instanceof ArrayDiff || value instanceof NestedFieldDiff) && !component.isInstance(value)) {
+            if (value != null && !isInside(value) && !component.isInstance(value)) {
                 return false;
             }
         }
@@ -213,7 +218,7 @@ public final class ArrayDiff {
         for (int r = 0; r < runStarts.length; r++) {
             for (int k = 0; k < runLengths[r]; k++, v++) {
                 int at = offset + runStarts[r] + k;
-                if (changed[v] instanceof ArrayDiff || changed[v] instanceof NestedFieldDiff) {
+                if (isInside(changed[v])) {
                     applyInside(target[at], changed[v]);
                 } else {
                     ElementsInPlace.put(target, at, changed[v]);

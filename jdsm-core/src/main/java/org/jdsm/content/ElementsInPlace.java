@@ -76,11 +76,9 @@ public final class ElementsInPlace {
         if (old == null || value == null || old == value || old.getClass() != value.getClass() || depth > ArrayDiff.NESTING) {
             return value;
         }
-        ObjectFields fields = old.getClass().isArray() ? null : fieldsOf(old.getClass());
-        if (!old.getClass().isArray() && fields == null) {
-            return value;
-        }
-        if (old.getClass().isArray() && java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value)) {
+        boolean array = old.getClass().isArray();
+        ObjectFields fields = array ? null : fieldsOf(old.getClass());
+        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null) {
             return value;
         }
         if (depth > 0) {
@@ -117,7 +115,11 @@ public final class ElementsInPlace {
         }
     }
 
-    /** The fields of {@code type}, or null if its instances are replaced, not changed in place. */
+    /**
+     * The fields of {@code type}, or null if its instances are replaced, not changed in place: a
+     * record, an enum, a JDK class, or a class Kryo does not encode field by field, whose fields are
+     * then not all there is to its content.
+     */
     static ObjectFields fieldsOf(Class<?> type) {
         return FIELDS.get(type);
     }

@@ -53,7 +53,7 @@ public final class FieldDiff {
             return false;
         }
         for (Object value : values) {
-            if (value instanceof ArrayDiff || value instanceof NestedFieldDiff) {
+            if (ArrayDiff.isInside(value)) {
                 return false;
             }
         }
@@ -72,7 +72,7 @@ public final class FieldDiff {
      */
     public void applyTo(ObjectFields access, Object target) {
         for (int i = 0; i < fields.length; i++) {
-            if (values[i] instanceof ArrayDiff || values[i] instanceof NestedFieldDiff) {
+            if (ArrayDiff.isInside(values[i])) {
                 ArrayDiff.applyInside(access.get(target, fields[i]), values[i]); // in place: the value's other parts stay
             } else {
                 // in place as installed content goes, so a reference kept into the value stays what the object holds

@@ -30,7 +30,7 @@ public final class NestedFieldDiff {
      */
     static NestedFieldDiff between(Object now, Object twin, SameContent same, int depth) {
         ObjectFields fields = ElementsInPlace.fieldsOf(now.getClass());
-        if (fields == null || !same.isItsFields(now.getClass())) {
+        if (fields == null) {
             return null; // e.g. a KryoSerializable: its own encoding may hold more, or other, than its fields
         }
         FieldDiff changes = FieldDiff.between(fields, now, twin, same, depth);

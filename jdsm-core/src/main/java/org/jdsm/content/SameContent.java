@@ -62,15 +62,6 @@ public final class SameContent {
         this.wire = wire;
     }
 
-    /**
-     * Whether an object of {@code type} is its fields, so that comparing (and sending) them one by
-     * one is comparing its content: not for a class with an encoding of its own
-     * ({@link WireFormat#encodesFields}).
-     */
-    public boolean isItsFields(Class<?> type) {
-        return wire.encodesFields(type);
-    }
-
     public boolean test(Object a, Object b) {
         return same(a, b, 0, null);
     }
@@ -91,7 +82,7 @@ public final class SameContent {
             return Objects.deepEquals(a, b);
         }
         Method[] components = RECORD_COMPONENTS.get(type);
-        ObjectFields fields = a instanceof Object[] || components != null ? null : fieldsIfPlain(type);
+        ObjectFields fields = a instanceof Object[] || components != null ? null : ElementsInPlace.fieldsOf(type);
         if (!(a instanceof Object[]) && components == null && fields == null) {
             return sameEncodings(a, b);
         }
@@ -108,12 +99,6 @@ public final class SameContent {
             return sameElements(x, (Object[]) b, depth + 1, seen);
         }
         return components != null ? sameComponents(components, a, b, depth + 1, seen) : sameFields(fields, a, b, depth + 1, seen);
-    }
-
-    /** The fields of a class of the job's own that Kryo encodes field by field, else null. */
-    private ObjectFields fieldsIfPlain(Class<?> type) {
-        ObjectFields fields = ElementsInPlace.fieldsOf(type);
-        return fields != null && wire.encodesFields(type) ? fields : null;
     }
 
     private boolean sameElements(Object[] a, Object[] b, int depth, Map<Object, Object> seen) {
