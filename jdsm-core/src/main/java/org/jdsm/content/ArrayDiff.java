@@ -89,7 +89,8 @@ public final class ArrayDiff {
         return ofObjects(now, twin, n, same, 0);
     }
 
-    private static ArrayDiff ofObjects(Object[] now, Object[] twin, int n, SameContent same, int depth) {
+    /** As {@link #ofObjects(Object[], Object[], int, SameContent)}, {@code depth} levels below a block. */
+    static ArrayDiff ofObjects(Object[] now, Object[] twin, int n, SameContent same, int depth) {
         for (int i = 0; i < n; i++) {
             if (same.test(now[i], twin[i])) {
                 now[i] = twin[i];
@@ -115,8 +116,8 @@ public final class ArrayDiff {
     /**
      * What changed inside a value from {@code before} to {@code now}, to be applied to the value in
      * its place ({@link #applyInside}): a primitive array's changed elements, an object array's
-     * ({@link #ofObjects}), or the changed fields of an object changed in place
-     * ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
+     * ({@link #ofObjects}) or an ArrayList's ({@link ListDiff}), or the changed fields of an object
+     * changed in place ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
      * value travels whole (or nothing changed).
      */
     public static Object inside(Object now, Object before, SameContent same) {
@@ -135,12 +136,15 @@ public final class ArrayDiff {
             Object[] old = (Object[]) before;
             return objects.length == old.length ? ofObjects(objects.clone(), old, old.length, same, depth) : null;
         }
+        if (ListDiff.takes(now)) {
+            return ListDiff.between((java.util.ArrayList<?>) now, (java.util.ArrayList<?>) before, same, depth);
+        }
         return now.getClass().isArray() ? ofArrays(now, before) : NestedFieldDiff.between(now, before, same, depth);
     }
 
     /** True if {@code value} is a change made by {@link #inside}, to be applied into a value, not a value itself. */
     static boolean isInside(Object value) {
-        return value instanceof ArrayDiff || value instanceof NestedFieldDiff;
+        return value instanceof ArrayDiff || value instanceof NestedFieldDiff || value instanceof ListDiff;
     }
 
     /**
@@ -153,6 +157,8 @@ public final class ArrayDiff {
             if (row.fits(element)) {
                 row.applyTo(element, 0);
             }
+        } else if (inside instanceof ListDiff list) {
+            list.applyTo(element);
         } else {
             ((NestedFieldDiff) inside).applyTo(element);
         }

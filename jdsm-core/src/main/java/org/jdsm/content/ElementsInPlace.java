@@ -1,5 +1,6 @@
 package org.jdsm.content;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.jdsm.wire.WireFormat;
@@ -12,11 +13,11 @@ import org.jdsm.wire.WireFormat;
  * is the element, whose writes are lost and whose reads are stale.
  *
  * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
- * object of a class of the job's, or an array of the same length, is changed in place too, so a
+ * object of a class of the job's, an array of the same length, or an ArrayList, is changed in place too, so a
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
- * enum, a JDK class (String, boxed numbers, collections) and a class that extends one, and a class
+ * enum, a JDK class (String, boxed numbers, collections but ArrayList) and a class that extends one, and a class
  * with an encoding of its own ({@code KryoSerializable}), whose state need not be its fields.
  */
 public final class ElementsInPlace {
@@ -72,13 +73,15 @@ public final class ElementsInPlace {
      * says, {@code depth} levels below the array's slot; {@code done}: objects already updated deeper
      * than the top (a cyclic graph, or one object reached twice), made at the first.
      */
+    @SuppressWarnings("unchecked")
     private static Object update(Object old, Object value, int depth, Map<Object, Object> done) {
         if (old == null || value == null || old == value || old.getClass() != value.getClass() || depth > ArrayDiff.NESTING) {
             return value;
         }
         boolean array = old.getClass().isArray();
-        ObjectFields fields = array ? null : fieldsOf(old.getClass());
-        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null) {
+        boolean list = ListDiff.takes(old);
+        ObjectFields fields = array || list ? null : fieldsOf(old.getClass());
+        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null && !list) {
             return value;
         }
         if (depth > 0) {
@@ -87,7 +90,9 @@ public final class ElementsInPlace {
                 return old;
             }
         }
-        if (old instanceof Object[] slots) {
+        if (list) {
+            updateList((ArrayList<Object>) old, (ArrayList<?>) value, depth, done);
+        } else if (old instanceof Object[] slots) {
             Object[] values = (Object[]) value;
             for (int i = 0; i < slots.length; i++) {
                 slots[i] = update(slots[i], values[i], depth + 1, done);
@@ -98,6 +103,18 @@ public final class ElementsInPlace {
             copyFields(fields, value, old, depth, done);
         }
         return old;
+    }
+
+    /** An ArrayList of the same size takes the values element by element in place; of another size, all of them. */
+    private static void updateList(ArrayList<Object> old, ArrayList<?> value, int depth, Map<Object, Object> done) {
+        if (old.size() != value.size()) {
+            old.clear();
+            old.addAll(value);
+            return;
+        }
+        for (int i = 0; i < old.size(); i++) {
+            old.set(i, update(old.get(i), value.get(i), depth + 1, done));
+        }
     }
 
     /**
