@@ -1,0 +1,108 @@
+package org.jdsm.content;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.ArrayList;
+import java.util.LinkedList;
+import java.util.List;
+import org.jdsm.wire.WireFormat;
+import org.junit.jupiter.api.Test;
+
+/** {@link ListDiff}: an ArrayList that kept its size travels as its changed elements, applied in place. */
+class ListDiffTest {
+
+    private final WireFormat wire = new WireFormat(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class, ListDiff.class));
+    private final SameContent same = new SameContent(wire);
+
+    /** An object of a class of the job's held in a list. */
+    static final class Tally {
+        long a;
+        long b;
+    }
+
+    @Test
+    void writersOfDifferentElementsMergeAfterTheWire() {
+        ArrayList<Long> home = new ArrayList<>(List.of(0L, 0L, 0L));
+        ArrayList<Long> writerA = wire.copy(home);
+        ArrayList<Long> writerB = wire.copy(home);
+        writerA.set(0, 10L);
+        writerB.set(2, 30L);
+        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
+        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        assertInstanceOf(ListDiff.class, a);
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        assertEquals(List.of(10L, 0L, 30L), home);
+    }
+
+    @Test
+    void objectsInTheListTakeChangedFieldsInPlace() {
+        ArrayList<Tally> home = new ArrayList<>(List.of(new Tally(), new Tally()));
+        Tally kept = home.get(1);
+        ArrayList<Tally> writerA = wire.copy(home);
+        ArrayList<Tally> writerB = wire.copy(home);
+        writerA.get(1).a = 1;
+        writerB.get(1).b = 2;
+        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
+        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        assertSame(kept, home.get(1), "the object in the list is changed, not replaced");
+        assertEquals(1, kept.a);
+        assertEquals(2, kept.b);
+    }
+
+    @Test
+    void aListThatChangedSizeOrIsNoArrayListTravelsWhole() {
+        ArrayList<Long> before = new ArrayList<>(List.of(1L));
+        ArrayList<Long> grown = new ArrayList<>(List.of(1L, 2L));
+        assertNull(ArrayDiff.inside(grown, before, same));
+        assertNull(ArrayDiff.inside(new LinkedList<>(List.of(2L)), new LinkedList<>(List.of(1L)), same));
+        assertNull(ArrayDiff.inside(new ArrayList<>(before), before, same), "nothing changed");
+    }
+
+    @Test
+    void aChangeToAListAnotherWriterShortenedOrReplacedIsDropped() {
+        ArrayList<Long> before = new ArrayList<>(List.of(0L, 0L, 0L));
+        ArrayList<Long> now = new ArrayList<>(List.of(0L, 0L, 5L));
+        Object change = ArrayDiff.inside(now, before, same);
+        ArrayList<Long> shortened = new ArrayList<>(List.of(7L));
+        ArrayDiff.applyInside(shortened, change);
+        assertEquals(List.of(7L), shortened);
+        ArrayDiff.applyInside(null, change); // a field another writer set to null
+    }
+
+    @Test
+    void installedContentGoesIntoTheListInPlace() {
+        ArrayList<Tally> old = new ArrayList<>(List.of(new Tally()));
+        Tally kept = old.get(0);
+        ArrayList<Tally> value = wire.copy(old);
+        value.get(0).a = 4;
+        assertSame(old, ElementsInPlace.update(old, value));
+        assertSame(kept, old.get(0));
+        assertEquals(4, kept.a);
+        ArrayList<Tally> longer = new ArrayList<>(List.of(new Tally(), new Tally()));
+        assertSame(old, ElementsInPlace.update(old, longer), "another size: the same list takes all the values");
+        assertEquals(2, old.size());
+    }
+
+    @Test
+    void aListHoldingItselfEnds() {
+        ArrayList<Object> now = new ArrayList<>();
+        now.add(now);
+        now.add(1L);
+        ArrayList<Object> before = new ArrayList<>();
+        before.add(before);
+        before.add(0L);
+        Object change = ArrayDiff.inside(now, before, same);
+        ArrayList<Object> home = new ArrayList<>();
+        home.add(home);
+        home.add(0L);
+        ArrayDiff.applyInside(home, change);
+        assertEquals(1L, home.get(1));
+        assertSame(home, home.get(0));
+    }
+}
