@@ -9,7 +9,7 @@ import org.jdsm.wire.WireFormat;
  * Applying it writes only those elements, so diffs of different writers to disjoint elements merge.
  * In an object block a changed element may itself be a diff of its inside ({@link #ofObjects}).
  */
-public final class ArrayDiff {
+public final class ArrayDiff implements ChangeInside {
 
     /** How many levels below a block (or a single object's field) changes are diffed in place. */
     static final int NESTING = 8;
@@ -139,28 +139,27 @@ public final class ArrayDiff {
         if (ListDiff.takes(now)) {
             return ListDiff.between((java.util.ArrayList<?>) now, (java.util.ArrayList<?>) before, same, depth);
         }
+        if (MapDiff.takes(now)) {
+            return MapDiff.between((java.util.Map<?, ?>) now, (java.util.Map<?, ?>) before, same, depth);
+        }
         return now.getClass().isArray() ? ofArrays(now, before) : NestedFieldDiff.between(now, before, same, depth);
     }
 
     /** True if {@code value} is a change made by {@link #inside}, to be applied into a value, not a value itself. */
     static boolean isInside(Object value) {
-        return value instanceof ArrayDiff || value instanceof NestedFieldDiff || value instanceof ListDiff;
+        return value instanceof ChangeInside;
     }
 
-    /**
-     * Writes a change made by {@link #inside} into {@code element}. A row that no longer fits it, or
-     * an element of another class, was replaced by another writer at the same time (a race on the
-     * slot): the change is dropped, as in one memory it went to an object no longer in the array.
-     */
+    /** Writes a change made by {@link #inside} into {@code element} ({@link ChangeInside#applyInto}). */
     public static void applyInside(Object element, Object inside) {
-        if (inside instanceof ArrayDiff row) {
-            if (row.fits(element)) {
-                row.applyTo(element, 0);
-            }
-        } else if (inside instanceof ListDiff list) {
-            list.applyTo(element);
-        } else {
-            ((NestedFieldDiff) inside).applyTo(element);
+        ((ChangeInside) inside).applyInto(element);
+    }
+
+    /** A row's changed elements, written into the row that holds its place if it still fits them. */
+    @Override
+    public void applyInto(Object row) {
+        if (fits(row)) {
+            applyTo(row, 0);
         }
     }
 

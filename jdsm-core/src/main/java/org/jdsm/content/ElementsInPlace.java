@@ -13,11 +13,12 @@ import org.jdsm.wire.WireFormat;
  * is the element, whose writes are lost and whose reads are stale.
  *
  * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
- * object of a class of the job's, an array of the same length, or an ArrayList, is changed in place too, so a
+ * object of a class of the job's, an array of the same length, an ArrayList, a HashMap, LinkedHashMap or
+ * TreeMap, is changed in place too, so a
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
- * enum, a JDK class (String, boxed numbers, collections but ArrayList) and a class that extends one, and a class
+ * enum, a JDK class (String, boxed numbers, other collections) and a class that extends one, and a class
  * with an encoding of its own ({@code KryoSerializable}), whose state need not be its fields.
  */
 public final class ElementsInPlace {
@@ -80,8 +81,9 @@ public final class ElementsInPlace {
         }
         boolean array = old.getClass().isArray();
         boolean list = ListDiff.takes(old);
-        ObjectFields fields = array || list ? null : fieldsOf(old.getClass());
-        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null && !list) {
+        boolean map = MapDiff.takes(old);
+        ObjectFields fields = array || list || map ? null : fieldsOf(old.getClass());
+        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null && !list && !map) {
             return value;
         }
         if (depth > 0) {
@@ -92,6 +94,8 @@ public final class ElementsInPlace {
         }
         if (list) {
             updateList((ArrayList<Object>) old, (ArrayList<?>) value, depth, done);
+        } else if (map) {
+            updateMap((Map<Object, Object>) old, (Map<?, ?>) value, depth, done);
         } else if (old instanceof Object[] slots) {
             Object[] values = (Object[]) value;
             for (int i = 0; i < slots.length; i++) {
@@ -114,6 +118,18 @@ public final class ElementsInPlace {
         }
         for (int i = 0; i < old.size(); i++) {
             old.set(i, update(old.get(i), value.get(i), depth + 1, done));
+        }
+    }
+
+    /** A map with the same keys takes the values key by key in place; with other keys, all of its entries. */
+    private static void updateMap(Map<Object, Object> old, Map<?, ?> value, int depth, Map<Object, Object> done) {
+        if (!old.keySet().equals(value.keySet())) {
+            old.clear();
+            old.putAll(value);
+            return;
+        }
+        for (Map.Entry<?, ?> entry : value.entrySet()) {
+            old.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.ArrayList;
  * others' elements. A list whose size changed (an {@code add} or {@code remove}, a structural change
  * that in one JVM needs one lock around every use of the list) travels whole.
  */
-public final class ListDiff {
+public final class ListDiff implements ChangeInside {
 
     private ArrayDiff elements;
 
@@ -39,14 +39,10 @@ public final class ListDiff {
         return changed == null ? null : new ListDiff(changed);
     }
 
-    /**
-     * Writes the changed elements into {@code target}, each in place where it can be
-     * ({@link ElementsInPlace}). A list that is no longer one, or is now shorter, was replaced by
-     * another writer at the same time (a race on the field): the change is dropped, as in one memory
-     * it went to a list no longer in its place.
-     */
+    /** Writes the changed elements into {@code target}, each in place where it can be ({@link ElementsInPlace}). */
+    @Override
     @SuppressWarnings("unchecked")
-    void applyTo(Object target) {
+    public void applyInto(Object target) {
         if (target == null || !takes(target)) {
             return;
         }

@@ -7,7 +7,7 @@ package org.jdsm.content;
  * lock, merge at the home as writers of different elements do, instead of the last whole object
  * overwriting the others' fields.
  */
-public final class NestedFieldDiff {
+public final class NestedFieldDiff implements ChangeInside {
 
     /** The object's class: the field numbers of {@link #changes} are this class's. */
     private Class<?> type;
@@ -37,12 +37,9 @@ public final class NestedFieldDiff {
         return changes == null || changes.replacesAll(fields.count()) ? null : new NestedFieldDiff(now.getClass(), changes);
     }
 
-    /**
-     * Writes the changed fields into {@code element}. An object of another class, or none, means
-     * another node replaced the object while this one wrote fields of the one it had, a race on the
-     * slot: the fields are dropped, as in one memory they went to an object no longer in its place.
-     */
-    void applyTo(Object element) {
+    /** Writes the changed fields into {@code element}, if it is still an object of the class. */
+    @Override
+    public void applyInto(Object element) {
         if (element != null && element.getClass() == type) {
             changes.applyTo(ElementsInPlace.fieldsOf(type), element);
         }

@@ -1,0 +1,103 @@
+package org.jdsm.content;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jdsm.wire.WireFormat;
+import org.junit.jupiter.api.Test;
+
+/** {@link MapDiff}: a map that kept its keys travels as its changed values, applied key by key in place. */
+class MapDiffTest {
+
+    private final WireFormat wire = new WireFormat(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class,
+            ListDiff.class, MapDiff.class));
+    private final SameContent same = new SameContent(wire);
+
+    /** An object of a class of the job's held in a map. */
+    static final class Account {
+        long balance;
+        long fees;
+    }
+
+    /** A key whose equals is identity: a decoded copy of it finds nothing. */
+    static final class Handle {
+    }
+
+    @Test
+    void writersOfDifferentKeysMergeAfterTheWire() {
+        HashMap<String, Long> home = new HashMap<>(Map.of("a", 0L, "b", 0L, "c", 0L));
+        HashMap<String, Long> writerA = wire.copy(home);
+        HashMap<String, Long> writerB = wire.copy(home);
+        writerA.put("a", 1L);
+        writerB.put("c", 3L);
+        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
+        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        assertInstanceOf(MapDiff.class, a);
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        assertEquals(Map.of("a", 1L, "b", 0L, "c", 3L), home);
+    }
+
+    @Test
+    void objectsInTheMapTakeChangedFieldsInPlace() {
+        TreeMap<Integer, Account> home = new TreeMap<>(Map.of(1, new Account(), 2, new Account()));
+        Account kept = home.get(2);
+        TreeMap<Integer, Account> writerA = wire.copy(home);
+        TreeMap<Integer, Account> writerB = wire.copy(home);
+        writerA.get(2).balance = 10;
+        writerB.get(2).fees = 1;
+        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
+        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        assertSame(kept, home.get(2), "the object in the map is changed, not replaced");
+        assertEquals(10, kept.balance);
+        assertEquals(1, kept.fees);
+    }
+
+    @Test
+    void aMapWhoseKeysChangedOrAreNoValuesTravelsWhole() {
+        HashMap<String, Long> before = new HashMap<>(Map.of("a", 0L));
+        assertNull(ArrayDiff.inside(new HashMap<>(Map.of("b", 0L)), before, same), "another key");
+        assertNull(ArrayDiff.inside(new HashMap<>(Map.of("a", 0L, "b", 0L)), before, same), "one more key");
+        assertNull(ArrayDiff.inside(new HashMap<>(before), before, same), "nothing changed");
+        Handle h = new Handle();
+        HashMap<Handle, Long> handles = new HashMap<>(Map.of(h, 0L));
+        assertNull(ArrayDiff.inside(new HashMap<>(Map.of(h, 1L)), handles, same), "keys without a value equals");
+        LinkedHashMap<String, Long> linked = new LinkedHashMap<>(before);
+        linked.put("a", 5L);
+        assertInstanceOf(MapDiff.class, ArrayDiff.inside(linked, new LinkedHashMap<>(before), same));
+    }
+
+    @Test
+    void aValueForAKeyAnotherWriterRemovedIsDropped() {
+        HashMap<String, Long> before = new HashMap<>(Map.of("a", 0L, "b", 0L));
+        HashMap<String, Long> now = new HashMap<>(Map.of("a", 0L, "b", 2L));
+        Object change = ArrayDiff.inside(now, before, same);
+        HashMap<String, Long> home = new HashMap<>(Map.of("a", 7L));
+        ArrayDiff.applyInside(home, change);
+        assertEquals(Map.of("a", 7L), home);
+        ArrayDiff.applyInside(null, change); // a field another writer set to null
+    }
+
+    @Test
+    void installedContentGoesIntoTheMapInPlace() {
+        HashMap<String, Account> old = new HashMap<>(Map.of("x", new Account()));
+        Account kept = old.get("x");
+        HashMap<String, Account> value = wire.copy(old);
+        value.get("x").balance = 4;
+        assertSame(old, ElementsInPlace.update(old, value));
+        assertSame(kept, old.get("x"));
+        assertEquals(4, kept.balance);
+        HashMap<String, Account> other = new HashMap<>(Map.of("y", new Account()));
+        assertSame(old, ElementsInPlace.update(old, other), "other keys: the same map takes all the entries");
+        assertEquals(other.keySet(), old.keySet());
+    }
+}
