@@ -11,7 +11,7 @@ import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
- * arrays), records component by component, object arrays element by element, objects of the job's
+ * arrays), records component by component, object arrays and ArrayLists element by element, objects of the job's
  * own classes field by field (an object met again deeper down counts as the same, so cyclic graphs
  * end), otherwise (JDK containers, classes with an encoding of their own) copies of them encoded to
  * the same bytes. A
@@ -82,8 +82,9 @@ public final class SameContent {
             return Objects.deepEquals(a, b);
         }
         Method[] components = RECORD_COMPONENTS.get(type);
-        ObjectFields fields = a instanceof Object[] || components != null ? null : ElementsInPlace.fieldsOf(type);
-        if (!(a instanceof Object[]) && components == null && fields == null) {
+        boolean elements = a instanceof Object[] || ListDiff.takes(a);
+        ObjectFields fields = elements || components != null ? null : ElementsInPlace.fieldsOf(type);
+        if (!elements && components == null && fields == null) {
             return sameEncodings(a, b);
         }
         // Field by field rather than by encoding: a plain element compares in tens of nanoseconds
@@ -97,6 +98,9 @@ public final class SameContent {
         }
         if (a instanceof Object[] x) {
             return sameElements(x, (Object[]) b, depth + 1, seen);
+        }
+        if (elements) {
+            return sameElements(((java.util.ArrayList<?>) a).toArray(), ((java.util.ArrayList<?>) b).toArray(), depth + 1, seen);
         }
         return components != null ? sameComponents(components, a, b, depth + 1, seen) : sameFields(fields, a, b, depth + 1, seen);
     }

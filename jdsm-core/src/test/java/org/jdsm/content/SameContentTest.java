@@ -165,4 +165,18 @@ class SameContentTest {
         assertFalse(same.test(a, copy), "a change reached through the cycle");
         assertFalse(same.test(new Link[] {a}, new Link[] {copy}), "inside an object array");
     }
+
+    @Test
+    void arrayListsCompareElementByElementAndEndOnCycles() {
+        java.util.ArrayList<Object> a = new java.util.ArrayList<>(List.of(new Tally(), 1L));
+        java.util.ArrayList<Object> b = wire.copy(a);
+        assertTrue(same.test(a, b), "elements without equals, by their fields");
+        ((Tally) b.get(0)).count++;
+        assertFalse(same.test(a, b));
+        a.add(a);
+        java.util.ArrayList<Object> c = wire.copy(a);
+        assertTrue(same.test(a, c), "a list holding itself");
+        c.set(1, 2L);
+        assertFalse(same.test(a, c));
+    }
 }
