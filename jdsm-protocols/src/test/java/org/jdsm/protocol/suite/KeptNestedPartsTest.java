@@ -3,7 +3,6 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
-import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,73 +46,43 @@ class KeptNestedPartsTest {
         public long id;
     }
 
-    public static final class KeptParts extends Spmd {
-        private Particle[] shared;
+    /** What a thread keeps of one particle. */
+    record Kept(Vec pos, Vec vel, long[][] rows) {
+    }
+
+    public static final class KeptParts extends KeptPartsJob<Particle, Kept> {
 
         @Override
-        public void init() {
+        protected Particle[] elements() {
             Particle[] particles = new Particle[ELEMENTS];
             for (int i = 0; i < ELEMENTS; i++) {
                 particles[i] = new Particle();
                 particles[i].id = i;
             }
-            shared = pool.register(particles, ELEMENTS);
+            return particles;
         }
 
         @Override
-        public void start() {
-            JobArgs args = JobArgs.of(this);
-            JobArgs.Plan plan = args.plan(myThread());
-            pool.update(shared, 0, ELEMENTS);
-            Vec[] pos = new Vec[ELEMENTS];
-            Vec[] vel = new Vec[ELEMENTS];
-            long[][][] rows = new long[ELEMENTS][ROWS][];
-            for (int e = 0; e < ELEMENTS; e++) {
-                pos[e] = shared[e].pos;
-                vel[e] = shared[e].vel;
-                for (int r = 0; r < ROWS; r++) {
-                    rows[e][r] = shared[e].grid[r];
-                }
-            }
-            long[][] lastSeen = new long[ELEMENTS][PARTS];
-            for (int phase = 0; phase < plan.phases(); phase++) {
-                for (int i = 0; i < plan.iterations(); i++) {
-                    int choice = plan.choices().nextInt(ELEMENTS * PARTS);
-                    int e = choice / PARTS;
-                    int part = choice % PARTS;
-                    String lock = "e" + e + "-part" + part;
-                    pool.lock(lock);
-                    pool.readCheck(shared, e);
-                    sameParts(e, pos, vel, rows, "lock " + lock);
-                    long seen = read(part, pos[e], vel[e], rows[e]);
-                    Check.that(seen >= lastSeen[e][part], () -> lock + " went back from " + lastSeen[e][part] + " to " + seen);
-                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
-                    pool.writeCheck(shared, e);
-                    write(part, pos[e], vel[e], rows[e], seen + 1);
-                    lastSeen[e][part] = seen + 1;
-                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
-                    pool.unlock(lock);
-                }
-                barrier();
-                for (int e = 0; e < ELEMENTS; e++) {
-                    pool.readCheck(shared, e);
-                    sameParts(e, pos, vel, rows, "barrier");
-                }
-                checkTotals(args, phase + 1, plan.iterations(), pos, vel, rows);
-                barrier();
-            }
+        protected Kept keep(Particle p) {
+            return new Kept(p.pos, p.vel, p.grid.clone());
         }
 
-        private static long read(int part, Vec pos, Vec vel, long[][] rows) {
+        @Override
+        protected int parts() {
+            return PARTS;
+        }
+
+        @Override
+        protected long read(Kept kept, int part) {
             return switch (part) {
                 case 0 -> {
-                    Check.equal(pos.x, pos.y, () -> "position fields written together");
-                    yield pos.x;
+                    Check.equal(kept.pos.x, kept.pos.y, () -> "position fields written together");
+                    yield kept.pos.x;
                 }
-                case 1 -> vel.x;
-                case 2 -> vel.y;
+                case 1 -> kept.vel.x;
+                case 2 -> kept.vel.y;
                 default -> {
-                    long[] row = rows[part - 3];
+                    long[] row = kept.rows[part - 3];
                     for (long cell : row) {
                         Check.equal(row[0], cell, () -> "cells of a row written together");
                     }
@@ -122,35 +91,26 @@ class KeptNestedPartsTest {
             };
         }
 
-        private static void write(int part, Vec pos, Vec vel, long[][] rows, long v) {
+        @Override
+        protected void write(Kept kept, int part, long v) {
             switch (part) {
                 case 0 -> {
-                    pos.x = v;
-                    pos.y = v;
+                    kept.pos.x = v;
+                    kept.pos.y = v;
                 }
-                case 1 -> vel.x = v;
-                case 2 -> vel.y = v;
-                default -> java.util.Arrays.fill(rows[part - 3], v);
+                case 1 -> kept.vel.x = v;
+                case 2 -> kept.vel.y = v;
+                default -> java.util.Arrays.fill(kept.rows[part - 3], v);
             }
         }
 
-        private void sameParts(int e, Vec[] pos, Vec[] vel, long[][][] rows, String after) {
-            Particle p = shared[e];
-            Check.that(p.pos == pos[e] && p.vel == vel[e], () -> "element " + e + " holds other objects than the kept ones on node "
-                    + myNode() + " after " + after);
+        @Override
+        protected void check(Particle p, Kept kept, String after) {
+            Check.that(p.pos == kept.pos && p.vel == kept.vel, () -> "element " + p.id + " holds other objects than the kept ones after "
+                    + after);
             for (int r = 0; r < ROWS; r++) {
                 int row = r;
-                Check.that(p.grid[r] == rows[e][r], () -> "element " + e + " row " + row + " is not the kept row after " + after);
-            }
-        }
-
-        private void checkTotals(JobArgs args, int phasesDone, int iterations, Vec[] pos, Vec[] vel, long[][][] rows) {
-            long[] expected = args.replayed(threads(), phasesDone * iterations, ELEMENTS * PARTS, r -> r.nextInt(ELEMENTS * PARTS));
-            for (int c = 0; c < expected.length; c++) {
-                int e = c / PARTS;
-                int part = c % PARTS;
-                Check.equal(expected[c], read(part, pos[e], vel[e], rows[e]), () -> "element " + e + " part " + part
-                        + " through the kept references after phase " + phasesDone + " (lost increments)");
+                Check.that(p.grid[r] == kept.rows[r], () -> "element " + p.id + " row " + row + " is not the kept row after " + after);
             }
         }
     }

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,11 +54,10 @@ class SharedCollectionsTest {
         public long id;
     }
 
-    public static final class ListWriters extends Spmd {
-        private Holder[] shared;
+    public static final class ListWriters extends KeptPartsJob<Holder, Kept> {
 
         @Override
-        public void init() {
+        protected Holder[] elements() {
             Holder[] holders = new Holder[ELEMENTS];
             for (int i = 0; i < ELEMENTS; i++) {
                 holders[i] = new Holder();
@@ -77,60 +75,37 @@ class SharedCollectionsTest {
                     holders[i].accounts.put(100 + k, new Counter());
                 }
             }
-            shared = pool.register(holders, ELEMENTS);
+            return holders;
         }
 
         @Override
-        public void start() {
-            JobArgs args = JobArgs.of(this);
-            JobArgs.Plan plan = args.plan(myThread());
-            pool.update(shared, 0, ELEMENTS);
-            Kept[] kept = new Kept[ELEMENTS];
-            for (int e = 0; e < ELEMENTS; e++) {
-                kept[e] = new Kept(shared[e]);
-            }
-            long[][] lastSeen = new long[ELEMENTS][PARTS];
-            for (int phase = 0; phase < plan.phases(); phase++) {
-                for (int i = 0; i < plan.iterations(); i++) {
-                    int choice = plan.choices().nextInt(ELEMENTS * PARTS);
-                    int e = choice / PARTS;
-                    int part = choice % PARTS;
-                    String lock = "holder" + e + "-part" + part;
-                    pool.lock(lock);
-                    pool.readCheck(shared, e);
-                    kept[e].check(shared[e], "lock " + lock + " on node " + myNode());
-                    long seen = kept[e].read(part);
-                    Check.that(seen >= lastSeen[e][part], () -> lock + " went back from " + lastSeen[e][part] + " to " + seen);
-                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
-                    pool.writeCheck(shared, e);
-                    kept[e].write(part, seen + 1);
-                    lastSeen[e][part] = seen + 1;
-                    JobArgs.maybePause(plan.pauses(), 3, 150_000);
-                    pool.unlock(lock);
-                }
-                barrier();
-                for (int e = 0; e < ELEMENTS; e++) {
-                    pool.readCheck(shared, e);
-                    kept[e].check(shared[e], "barrier on node " + myNode());
-                }
-                checkTotals(args, phase + 1, plan.iterations(), kept);
-                barrier();
-            }
+        protected Kept keep(Holder h) {
+            return new Kept(h);
         }
 
-        private void checkTotals(JobArgs args, int phasesDone, int iterations, Kept[] kept) {
-            long[] expected = args.replayed(threads(), phasesDone * iterations, ELEMENTS * PARTS, r -> r.nextInt(ELEMENTS * PARTS));
-            for (int c = 0; c < expected.length; c++) {
-                int e = c / PARTS;
-                int part = c % PARTS;
-                Check.equal(expected[c], kept[e].read(part), () -> "element " + e + " part " + part
-                        + " through the kept collections after phase " + phasesDone + " (lost increments)");
-            }
+        @Override
+        protected int parts() {
+            return PARTS;
+        }
+
+        @Override
+        protected void check(Holder h, Kept kept, String after) {
+            kept.check(h, after);
+        }
+
+        @Override
+        protected long read(Kept kept, int part) {
+            return kept.read(part);
+        }
+
+        @Override
+        protected void write(Kept kept, int part, long v) {
+            kept.write(part, v);
         }
     }
 
     /** What one thread took once from one element: its collections and the counters they hold. */
-    private static final class Kept {
+    static final class Kept {
         final List<Long> longs;
         final List<Counter> counters;
         final Counter[] listed;
