@@ -13,8 +13,8 @@ import org.jdsm.wire.WireFormat;
  * is the element, whose writes are lost and whose reads are stale.
  *
  * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
- * object of a class of the job's, an array of the same length, an ArrayList, a HashMap, LinkedHashMap or
- * TreeMap, is changed in place too, so a
+ * object of a class of the job's, an array of the same length, an ArrayList, a HashMap, LinkedHashMap,
+ * TreeMap or ConcurrentHashMap, is changed in place too, so a
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
@@ -121,13 +121,9 @@ public final class ElementsInPlace {
         }
     }
 
-    /** A map with the same keys takes the values key by key in place; with other keys, all of its entries. */
+    /** A map takes the values key by key in place, and loses the keys {@code value} does not have. */
     private static void updateMap(Map<Object, Object> old, Map<?, ?> value, int depth, Map<Object, Object> done) {
-        if (!old.keySet().equals(value.keySet())) {
-            old.clear();
-            old.putAll(value);
-            return;
-        }
+        old.keySet().retainAll(value.keySet());
         for (Map.Entry<?, ?> entry : value.entrySet()) {
             old.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
         }

@@ -1,19 +1,23 @@
 package org.jdsm.content;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The values that changed in a map that kept its keys, key by key: nodes that change the values of
- * different keys of one shared map at the same time, each under its own lock (no data race in one
- * JVM: replacing the value of a key the map holds is not a structural change), by {@code put} or by
- * writing into the objects the map holds, merge at the home as writers of different elements of
- * an array do, instead of the last whole map overwriting the others' values. A map whose keys
- * changed travels whole, as does one with keys of a class without a value {@code equals} (a decoded
- * copy of such a key finds nothing in the map at the home).
+ * What changed in a map, key by key: the keys whose value changed or that are new, with their
+ * values, and the keys that are gone. Nodes that change different keys of one shared map at the
+ * same time, each under its own lock, by {@code put} or {@code remove} or by writing into the objects
+ * the map holds, merge at the home as writers of different elements of an array do, instead of the
+ * last whole map overwriting the others' keys (as threads of one JVM may with a
+ * {@code ConcurrentHashMap}; a {@code HashMap} needs one lock for structural changes there, and then
+ * the diffs follow one another in that lock's order). A map with a key of a class without a value
+ * {@code equals} travels whole: a decoded copy of such a key finds nothing in the map at the home.
  */
 public final class MapDiff implements ChangeInside {
 
@@ -24,50 +28,69 @@ public final class MapDiff implements ChangeInside {
     private Object[] keys;
     /** Each a new value whole, or a change of the value there ({@link ArrayDiff#inside}). */
     private Object[] values;
+    private Object[] removed;
 
     MapDiff() {
         // for Kryo
     }
 
-    private MapDiff(Object[] keys, Object[] values) {
+    private MapDiff(Object[] keys, Object[] values, Object[] removed) {
         this.keys = keys;
         this.values = values;
+        this.removed = removed;
     }
 
     /** True for the maps this diff and in-place installs take: these classes themselves (a subclass may keep more state). */
     static boolean takes(Object value) {
         Class<?> type = value.getClass();
-        return type == HashMap.class || type == LinkedHashMap.class || type == TreeMap.class;
+        return type == HashMap.class || type == LinkedHashMap.class || type == TreeMap.class || type == ConcurrentHashMap.class;
     }
 
     /**
      * What changed from {@code twin} to {@code now}, two maps of one class, {@code depth} levels below
-     * a block; null if nothing changed, the keys did, or a key is not of a value class.
+     * a block; null if nothing changed or a key is not of a value class.
      */
     static MapDiff between(Map<?, ?> now, Map<?, ?> twin, SameContent same, int depth) {
-        if (now.size() != twin.size()) {
-            return null;
-        }
-        Object[] keys = new Object[now.size()];
-        Object[] values = new Object[now.size()];
-        int changed = 0;
+        List<Object> keys = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
         for (Map.Entry<?, ?> entry : now.entrySet()) {
             Object key = entry.getKey();
-            if (key == null || !(VALUE_KEYS.contains(key.getClass()) || key.getClass().isEnum()) || !twin.containsKey(key)) {
+            if (!isValue(key)) {
                 return null;
+            }
+            if (!twin.containsKey(key)) {
+                keys.add(key);
+                values.add(entry.getValue());
+                continue;
             }
             Object before = twin.get(key);
             if (!same.test(entry.getValue(), before)) {
                 Object inside = ArrayDiff.inside(entry.getValue(), before, same, depth + 1);
-                keys[changed] = key;
-                values[changed] = inside != null ? inside : entry.getValue();
-                changed++;
+                keys.add(key);
+                values.add(inside != null ? inside : entry.getValue());
             }
         }
-        return changed == 0 ? null : new MapDiff(java.util.Arrays.copyOf(keys, changed), java.util.Arrays.copyOf(values, changed));
+        List<Object> removed = new ArrayList<>();
+        for (Object key : twin.keySet()) {
+            if (!isValue(key)) {
+                return null;
+            }
+            if (!now.containsKey(key)) {
+                removed.add(key);
+            }
+        }
+        return keys.isEmpty() && removed.isEmpty() ? null : new MapDiff(keys.toArray(), values.toArray(), removed.toArray());
     }
 
-    /** Writes the changed values into {@code target} under keys it still holds, each in place where it can be. */
+    private static boolean isValue(Object key) {
+        return key != null && (VALUE_KEYS.contains(key.getClass()) || key.getClass().isEnum());
+    }
+
+    /**
+     * Writes the changes into {@code target}: removes the keys that went, puts new values (each into
+     * the value there in place where it can be), and a change inside a value into the value if the
+     * key is still there (another writer removed it meanwhile: the change went with it).
+     */
     @Override
     @SuppressWarnings("unchecked")
     public void applyInto(Object target) {
@@ -75,14 +98,17 @@ public final class MapDiff implements ChangeInside {
             return;
         }
         Map<Object, Object> map = (Map<Object, Object>) target;
+        for (Object key : removed) {
+            map.remove(key);
+        }
         for (int i = 0; i < keys.length; i++) {
-            if (!map.containsKey(keys[i])) {
-                continue; // another writer removed the key meanwhile: the value went with it
-            }
+            Object there = map.get(keys[i]);
             if (ArrayDiff.isInside(values[i])) {
-                ArrayDiff.applyInside(map.get(keys[i]), values[i]);
+                if (there != null) {
+                    ArrayDiff.applyInside(there, values[i]);
+                }
             } else {
-                map.put(keys[i], ElementsInPlace.update(map.get(keys[i]), values[i]));
+                map.put(keys[i], ElementsInPlace.update(there, values[i]));
             }
         }
     }

@@ -9,11 +9,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 
-/** {@link MapDiff}: a map that kept its keys travels as its changed values, applied key by key in place. */
+/** {@link MapDiff}: a map travels as its changed, new and removed keys, applied key by key in place. */
 class MapDiffTest {
 
     private final WireFormat wire = new WireFormat(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class,
@@ -63,27 +65,42 @@ class MapDiffTest {
     }
 
     @Test
-    void aMapWhoseKeysChangedOrAreNoValuesTravelsWhole() {
+    void writersAddingAndRemovingDifferentKeysMerge() {
+        ConcurrentHashMap<String, Long> home = new ConcurrentHashMap<>(Map.of("a", 0L, "b", 0L));
+        ConcurrentHashMap<String, Long> writerA = wire.copy(home);
+        ConcurrentHashMap<String, Long> writerB = wire.copy(home);
+        writerA.put("x", 1L);
+        writerA.remove("a");
+        writerB.put("y", 2L);
+        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
+        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        assertEquals(Map.of("b", 0L, "x", 1L, "y", 2L), home);
+    }
+
+    @Test
+    void aMapWithKeysThatAreNoValuesTravelsWhole() {
         HashMap<String, Long> before = new HashMap<>(Map.of("a", 0L));
-        assertNull(ArrayDiff.inside(new HashMap<>(Map.of("b", 0L)), before, same), "another key");
-        assertNull(ArrayDiff.inside(new HashMap<>(Map.of("a", 0L, "b", 0L)), before, same), "one more key");
         assertNull(ArrayDiff.inside(new HashMap<>(before), before, same), "nothing changed");
         Handle h = new Handle();
         HashMap<Handle, Long> handles = new HashMap<>(Map.of(h, 0L));
         assertNull(ArrayDiff.inside(new HashMap<>(Map.of(h, 1L)), handles, same), "keys without a value equals");
+        assertNull(ArrayDiff.inside(new HashMap<>(), handles, same), "such a key removed");
         LinkedHashMap<String, Long> linked = new LinkedHashMap<>(before);
         linked.put("a", 5L);
         assertInstanceOf(MapDiff.class, ArrayDiff.inside(linked, new LinkedHashMap<>(before), same));
     }
 
     @Test
-    void aValueForAKeyAnotherWriterRemovedIsDropped() {
-        HashMap<String, Long> before = new HashMap<>(Map.of("a", 0L, "b", 0L));
-        HashMap<String, Long> now = new HashMap<>(Map.of("a", 0L, "b", 2L));
+    void aChangeInsideTheValueOfAKeyAnotherWriterRemovedIsDropped() {
+        TreeMap<Integer, Account> before = new TreeMap<>(Map.of(1, new Account(), 2, new Account()));
+        TreeMap<Integer, Account> now = wire.copy(before);
+        now.get(2).fees = 3;
         Object change = ArrayDiff.inside(now, before, same);
-        HashMap<String, Long> home = new HashMap<>(Map.of("a", 7L));
+        TreeMap<Integer, Account> home = new TreeMap<>(Map.of(1, new Account()));
         ArrayDiff.applyInside(home, change);
-        assertEquals(Map.of("a", 7L), home);
+        assertEquals(Set.of(1), home.keySet());
         ArrayDiff.applyInside(null, change); // a field another writer set to null
     }
 
@@ -97,7 +114,9 @@ class MapDiffTest {
         assertSame(kept, old.get("x"));
         assertEquals(4, kept.balance);
         HashMap<String, Account> other = new HashMap<>(Map.of("y", new Account()));
+        other.put("x", wire.copy(kept));
         assertSame(old, ElementsInPlace.update(old, other), "other keys: the same map takes all the entries");
         assertEquals(other.keySet(), old.keySet());
+        assertSame(kept, old.get("x"), "a key both have keeps its object");
     }
 }
