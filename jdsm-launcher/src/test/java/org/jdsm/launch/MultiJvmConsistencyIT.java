@@ -39,6 +39,7 @@ class MultiJvmConsistencyIT {
                 List.of(SUITE + "HashedFieldWritersTest$HashedFields", "phases=3", "iterations=12", "seed=31"),
                 List.of(SUITE + "LooseEqualsElementsTest$LooseEqualsWriters", "phases=3", "iterations=12", "seed=37"),
                 List.of(SUITE + "SharedCollectionsTest$ListWriters", "phases=3", "iterations=12", "seed=31"),
+                List.of(SUITE + "MapKeysTest$KeyWriters", "phases=3", "keys=3", "seed=41"),
                 List.of(SUITE + "ConditionWaitTest$BoundedBuffer", "items=30", "seed=5"));
         return CommChoice.everyNetworkedRun(jobs);
     }
