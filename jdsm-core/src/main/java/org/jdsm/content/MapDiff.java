@@ -82,6 +82,16 @@ public final class MapDiff implements ChangeInside {
         return keys.isEmpty() && removed.isEmpty() ? null : new MapDiff(keys.toArray(), values.toArray(), removed.toArray());
     }
 
+    /** True if every key of {@code map} is of a value class, so a decoded copy of it finds its entry. */
+    static boolean hasValueKeys(Map<?, ?> map) {
+        for (Object key : map.keySet()) {
+            if (!isValue(key)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isValue(Object key) {
         return key != null && (VALUE_KEYS.contains(key.getClass()) || key.getClass().isEnum());
     }

@@ -11,7 +11,8 @@ import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
- * arrays), records component by component, object arrays and ArrayLists element by element, objects of the job's
+ * arrays), records component by component, object arrays and ArrayLists element by element, maps
+ * with keys of value classes key by key, objects of the job's
  * own classes field by field (an object met again deeper down counts as the same, so cyclic graphs
  * end), otherwise (JDK containers, classes with an encoding of their own) copies of them encoded to
  * the same bytes. A
@@ -83,8 +84,9 @@ public final class SameContent {
         }
         Method[] components = RECORD_COMPONENTS.get(type);
         boolean elements = a instanceof Object[] || ListDiff.takes(a);
-        ObjectFields fields = elements || components != null ? null : ElementsInPlace.fieldsOf(type);
-        if (!elements && components == null && fields == null) {
+        boolean entries = MapDiff.takes(a) && MapDiff.hasValueKeys((Map<?, ?>) a);
+        ObjectFields fields = elements || entries || components != null ? null : ElementsInPlace.fieldsOf(type);
+        if (!elements && !entries && components == null && fields == null) {
             return sameEncodings(a, b);
         }
         // Field by field rather than by encoding: a plain element compares in tens of nanoseconds
@@ -102,6 +104,9 @@ public final class SameContent {
         if (elements) {
             return sameElements(((java.util.ArrayList<?>) a).toArray(), ((java.util.ArrayList<?>) b).toArray(), depth + 1, seen);
         }
+        if (entries) {
+            return sameEntries((Map<?, ?>) a, (Map<?, ?>) b, depth + 1, seen);
+        }
         return components != null ? sameComponents(components, a, b, depth + 1, seen) : sameFields(fields, a, b, depth + 1, seen);
     }
 
@@ -111,6 +116,20 @@ public final class SameContent {
         }
         for (int i = 0; i < a.length; i++) {
             if (!same(a[i], b[i], depth, seen)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Maps whose keys are values ({@link MapDiff#hasValueKeys}): the same keys, each with the same content. */
+    private boolean sameEntries(Map<?, ?> a, Map<?, ?> b, int depth, Map<Object, Object> seen) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (Map.Entry<?, ?> entry : a.entrySet()) {
+            Object other = b.get(entry.getKey());
+            if (other == null && !b.containsKey(entry.getKey()) || !same(entry.getValue(), other, depth, seen)) {
                 return false;
             }
         }

@@ -179,4 +179,20 @@ class SameContentTest {
         c.set(1, 2L);
         assertFalse(same.test(a, c));
     }
+
+    @Test
+    void mapsWithValueKeysCompareKeyByKey() {
+        java.util.TreeMap<String, Tally> a = new java.util.TreeMap<>();
+        a.put("x", new Tally());
+        java.util.TreeMap<String, Tally> b = wire.copy(a);
+        assertTrue(same.test(a, b), "values without equals, by their fields");
+        b.get("x").count++;
+        assertFalse(same.test(a, b));
+        HashMap<String, Long> c = new HashMap<>();
+        c.put("k", null);
+        HashMap<String, Long> d = new HashMap<>();
+        d.put("j", null);
+        assertFalse(same.test(c, d), "another key, both holding null");
+        assertTrue(same.test(c, new HashMap<>(c)));
+    }
 }
