@@ -116,8 +116,9 @@ public final class ArrayDiff implements ChangeInside {
     /**
      * What changed inside a value from {@code before} to {@code now}, to be applied to the value in
      * its place ({@link #applyInside}): a primitive array's changed elements, an object array's
-     * ({@link #ofObjects}) or an ArrayList's ({@link ListDiff}), or the changed fields of an object
-     * changed in place ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
+     * ({@link #ofObjects}) or an ArrayList's ({@link ListDiff}), a map's changed keys
+     * ({@link MapDiff}), or the changed fields of an object changed in place
+     * ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
      * value travels whole (or nothing changed).
      */
     public static Object inside(Object now, Object before, SameContent same) {
