@@ -4,9 +4,11 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.function.Consumer;
 
-/** Runs a {@link Handshake} over blocking streams (the rendezvous, and test peers). */
+/**
+ * Runs the dialer's side of a {@link Handshake} over blocking streams (the rendezvous, the UCX
+ * bootstrap, test peers); the listeners' side runs on a {@link HandshakeSelector}.
+ */
 public final class BlockingHandshake {
 
     private BlockingHandshake() {
@@ -26,19 +28,5 @@ public final class BlockingHandshake {
             throw new HandshakeException("the listener closed the connection instead of accepting us"
                     + " (wrong secret, job id or rank?)");
         }
-    }
-
-    /**
-     * Listener side; {@code check} vets the hello's claims (throwing to refuse) before any proof
-     * is sent. Returns the authenticated hello.
-     */
-    public static Handshake.Hello accept(Handshake.Listener listener, DataInputStream in, DataOutputStream out,
-            Consumer<Handshake.Hello> check) throws IOException {
-        Handshake.Hello hello = listener.receive(Frames.expect(in, Frames.HELLO, Handshake.MAX_MESSAGE_BYTES));
-        check.accept(hello);
-        Frames.write(out, Frames.CHALLENGE, listener.challenge());
-        listener.verify(Frames.expect(in, Frames.PROOF, Handshake.MAX_MESSAGE_BYTES));
-        Frames.write(out, Frames.ACCEPT, new byte[0]);
-        return hello;
     }
 }

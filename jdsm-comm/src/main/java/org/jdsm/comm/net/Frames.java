@@ -3,6 +3,7 @@ package org.jdsm.comm.net;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import org.jdsm.comm.CommException;
 
 /**
@@ -47,10 +48,13 @@ public final class Frames {
 
     /** Writes one frame and flushes. */
     public static void write(DataOutputStream out, byte type, byte[] payload) throws IOException {
-        out.writeInt(payload.length);
-        out.writeByte(type);
-        out.write(payload);
+        out.write(encode(type, payload).array());
         out.flush();
+    }
+
+    /** One frame, ready to write to a channel. */
+    public static ByteBuffer encode(byte type, byte[] payload) {
+        return ByteBuffer.allocate(HEADER_BYTES + payload.length).putInt(payload.length).put(type).put(payload).flip();
     }
 
     /** Reads one frame of at most {@code limit} payload bytes; EOFException if the stream ends first. */

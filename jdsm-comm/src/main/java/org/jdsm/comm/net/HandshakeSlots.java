@@ -1,16 +1,11 @@
 package org.jdsm.comm.net;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.jdsm.comm.CommException;
 import org.jdsm.comm.Plumbing;
 
 /**
@@ -21,9 +16,9 @@ import org.jdsm.comm.Plumbing;
  * sent a plausible hello, as a real node sends its hello right after connecting. The owner closes
  * the connection of every slot it is done with, and logs why it ended ({@link Slot#cutOffReason}).
  *
- * <p>A blocking listener runs each handshake on a thread of its own ({@link Slot#accept}); an
- * event-driven one marks the steps itself ({@link Slot#hello}, {@link Slot#authenticated},
- * {@link Slot#release}) and lends its scheduler for the time limits.
+ * <p>The listener marks the steps itself ({@link Slot#hello}, {@link Slot#authenticated},
+ * {@link Slot#release}): Netty's event loops, which lend their scheduler for the time limits, and
+ * the {@link HandshakeSelector} of the blocking listeners.
  */
 public final class HandshakeSlots implements AutoCloseable {
 
@@ -119,22 +114,6 @@ public final class HandshakeSlots implements AutoCloseable {
 
         private Slot(AutoCloseable connection) {
             this.connection = connection;
-        }
-
-        /**
-         * Runs the listener's side of the handshake ({@link BlockingHandshake#accept}) in this slot;
-         * a connection cut off meanwhile fails with the reason.
-         */
-        public Handshake.Hello accept(Handshake.Listener listener, DataInputStream in, DataOutputStream out,
-                Consumer<Handshake.Hello> check) throws IOException {
-            Handshake.Hello hello = BlockingHandshake.accept(listener, in, out, claimed -> {
-                check.accept(claimed);
-                hello();
-            });
-            if (!authenticated()) {
-                throw new CommException(cutOffReason());
-            }
-            return hello;
         }
 
         /** The peer sent a hello whose claims passed the checks: it is cut off after those that did not. */

@@ -6,9 +6,9 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +24,7 @@ import org.jdsm.comm.Plumbing;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSelector;
 import org.jdsm.comm.net.HandshakeSlots;
 import org.jdsm.comm.net.ThrottledLog;
 
@@ -35,12 +36,12 @@ import org.jdsm.comm.net.ThrottledLog;
  * 10 s, {@link ThrottledLog#forRefusals}, and then their count). After the timeout, pending
  * nodes are disconnected and {@link #await} fails naming the ranks that never reported.
  *
- * <p>Plain blocking sockets: it runs once per job, with a thread per connection. Anyone who can
- * reach the port can connect, so connections that have not authenticated yet are bounded
- * ({@link HandshakeSlots}): at most one per node plus 32 at a time, each with 5 s in all to
- * authenticate. A flood of connections costs at most that many threads, and does not keep out a
- * node of the job, which sends its hello at once and so is cut off only after every connection that
- * did not.
+ * <p>It runs once per job. Anyone who can reach the port can connect, so connections authenticate
+ * on one thread ({@link HandshakeSelector}), at most one per node plus 32 at a time
+ * ({@link HandshakeSlots}), each with 5 s in all; only an authenticated node gets a thread of its
+ * own, with plain blocking streams, until it has the table. A flood of connections costs no
+ * thread, and does not keep out a node of the job, which sends its hello at once and so is cut off
+ * only after every connection that did not.
  */
 public final class TcpRendezvousServer implements AutoCloseable {
 
@@ -48,7 +49,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
     /** Time a connection has to authenticate, in all; also the bound on each later read. */
     private static final int HANDSHAKE_MILLIS = 5_000;
 
-    private final ServerSocket listener;
+    private final HandshakeSelector handshakes;
+    private final NodeAddress address;
     private final int nodes;
     private final Handshake handshake;
     private final Duration timeout;
@@ -56,15 +58,16 @@ public final class TcpRendezvousServer implements AutoCloseable {
     private final NodeAddress[] table;
     private final CountDownLatch complete;
     private final int handshakeMillis;
-    private final HandshakeSlots slots;
     /** Refused connections, which anyone who can reach the port may cause, so at a bounded rate. */
     private final ThrottledLog refusals = ThrottledLog.forRefusals(LOG);
-    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    /** Authenticated nodes' connections, closed with the server. */
+    private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private TcpRendezvousServer(ServerSocket listener, int nodes, String jobId, byte[] secret, Duration timeout,
-            int handshakeMillis) {
-        this.listener = listener;
+    private TcpRendezvousServer(ServerSocketChannel listener, int nodes, String jobId, byte[] secret, Duration timeout,
+            int handshakeMillis) throws IOException {
+        InetSocketAddress local = (InetSocketAddress) listener.getLocalAddress();
+        this.address = new NodeAddress(local.getAddress().getHostAddress(), local.getPort());
         this.nodes = nodes;
         this.handshake = new Handshake(secret, jobId);
         this.timeout = timeout;
@@ -72,7 +75,8 @@ public final class TcpRendezvousServer implements AutoCloseable {
         this.table = new NodeAddress[nodes];
         this.complete = new CountDownLatch(nodes);
         this.handshakeMillis = handshakeMillis;
-        this.slots = new HandshakeSlots("jdsm-rendezvous-cutoff", nodes + HandshakeSlots.SPARE, handshakeMillis);
+        this.handshakes = new HandshakeSelector(listener, handshake, nodes + HandshakeSlots.SPARE, handshakeMillis,
+                "jdsm-rendezvous", owner());
     }
 
     /**
@@ -89,21 +93,25 @@ public final class TcpRendezvousServer implements AutoCloseable {
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
         }
-        ServerSocket listener;
+        ServerSocketChannel listener = null;
+        TcpRendezvousServer server;
         try {
-            listener = new ServerSocket(0, HandshakeSlots.BACKLOG, InetAddress.getByName(host));
+            listener = ServerSocketChannel.open();
+            listener.bind(new InetSocketAddress(InetAddress.getByName(host), 0), HandshakeSlots.BACKLOG);
+            server = new TcpRendezvousServer(listener, nodes, jobId, secret, timeout, handshakeMillis);
         } catch (IOException e) {
+            if (listener != null) {
+                Plumbing.closeQuietly(listener);
+            }
             throw new CommException("rendezvous server: cannot listen on " + host + ": " + e.getMessage(), e);
         }
-        TcpRendezvousServer server = new TcpRendezvousServer(listener, nodes, jobId, secret, timeout, handshakeMillis);
         Plumbing.daemon("jdsm-rendezvous-accept", server::acceptLoop).start();
         return server;
     }
 
     /** Where nodes reach this server. */
     public NodeAddress address() {
-        InetSocketAddress local = (InetSocketAddress) listener.getLocalSocketAddress();
-        return new NodeAddress(local.getAddress().getHostAddress(), local.getPort());
+        return address;
     }
 
     /** The ranks that have authenticated and reported their address so far. */
@@ -135,40 +143,59 @@ public final class TcpRendezvousServer implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        Plumbing.closeQuietly(listener);
-        slots.close();
+        handshakes.close();
         open.forEach(Plumbing::closeQuietly);
         refusals.close();
     }
 
     private void acceptLoop() {
         try {
-            while (true) {
-                listener.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-                Socket socket = listener.accept();
-                open.add(socket);
-                HandshakeSlots.Slot slot = slots.admit(socket);
-                Plumbing.daemon("jdsm-rendezvous-" + socket.getRemoteSocketAddress(), () -> serve(socket, slot)).start();
-            }
-        } catch (IOException e) {
-            if (closed || complete.getCount() == 0) {
+            if (handshakes.run(deadline) || closed || complete.getCount() == 0) {
                 return; // closed by the launcher, or every node reported
             }
-            LOG.warning(e instanceof SocketTimeoutException
-                    ? "rendezvous: " + missing() + " did not report within " + timeout.toMillis() + " ms"
-                    : "rendezvous: stopped accepting: " + e.getMessage());
-            close();
+            LOG.warning("rendezvous: " + missing() + " did not report within " + timeout.toMillis() + " ms");
+        } catch (IOException e) {
+            if (closed) {
+                return;
+            }
+            LOG.warning("rendezvous: stopped accepting: " + e.getMessage());
         }
+        close();
     }
 
-    private void serve(Socket socket, HandshakeSlots.Slot slot) {
-        String peer = "connection from " + socket.getRemoteSocketAddress();
-        try (socket) {
+    private HandshakeSelector.Owner owner() {
+        return new HandshakeSelector.Owner() {
+            @Override
+            public void check(Handshake.Hello hello) {
+                TcpRendezvousServer.this.check(hello);
+            }
+
+            @Override
+            public void authenticated(SocketChannel channel, Handshake.Hello hello) {
+                serve(channel, hello);
+            }
+
+            @Override
+            public void refused(String peer, String reason) {
+                if (!closed) {
+                    refusals.warning("rendezvous: closed connection from " + peer + ": " + reason);
+                }
+            }
+        };
+    }
+
+    /** An authenticated node, on a thread of its own: takes its address and sends it the table once all are in. */
+    private void serve(SocketChannel channel, Handshake.Hello hello) {
+        Socket socket = channel.socket();
+        String peer = "connection from " + socket.getRemoteSocketAddress() + " (node " + hello.dialerRank() + ")";
+        open.add(channel);
+        try (channel) {
+            if (closed) {
+                return; // closed while it authenticated; close() may have missed it
+            }
             socket.setSoTimeout(handshakeMillis);
             DataInputStream in = new DataInputStream(socket.getInputStream());
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            Handshake.Hello hello = slot.accept(handshake.listener(), in, out, this::check);
-            peer += " (node " + hello.dialerRank() + ")";
             List<NodeAddress> reported = AddressCodec.decode(
                     Frames.expect(in, Frames.ADDRESS, AddressCodec.MAX_ADDRESS_BYTES));
             if (reported.size() != 1) {
@@ -181,18 +208,17 @@ public final class TcpRendezvousServer implements AutoCloseable {
             Frames.write(out, Frames.TABLE, AddressCodec.encode(table()));
         } catch (IOException | CommException e) {
             if (!closed) {
-                String cutOff = slot.cutOffReason();
-                refusals.warning("rendezvous: closed " + peer + ": " + (cutOff != null ? cutOff
-                        : e instanceof EOFException ? "closed by the remote side mid-protocol" : e.getMessage()));
+                refusals.warning("rendezvous: closed " + peer + ": "
+                        + (e instanceof EOFException ? "closed by the remote side mid-protocol" : e.getMessage()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            slot.release();
-            open.remove(socket);
+            open.remove(channel);
         }
     }
 
+    /** Refuses a hello that is not a rank of this job asking for the rendezvous. */
     private void check(Handshake.Hello hello) {
         if (hello.purpose() != Handshake.Purpose.RENDEZVOUS || hello.listenerRank() != Handshake.SERVER_RANK) {
             throw new HandshakeException("not a rendezvous handshake (" + hello.purpose() + ")");
@@ -209,7 +235,7 @@ public final class TcpRendezvousServer implements AutoCloseable {
         table[rank] = address;
         complete.countDown();
         if (complete.getCount() == 0) {
-            Plumbing.closeQuietly(listener); // everyone is in: stop accepting
+            handshakes.close(); // everyone is in: stop accepting
         }
     }
 

@@ -6,7 +6,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -26,6 +25,7 @@ import org.jdsm.comm.net.BlockingHandshake;
 import org.jdsm.comm.net.Frames;
 import org.jdsm.comm.net.Handshake;
 import org.jdsm.comm.net.HandshakeException;
+import org.jdsm.comm.net.HandshakeSelector;
 import org.jdsm.comm.net.HandshakeSlots;
 import org.jdsm.comm.net.ThrottledLog;
 
@@ -35,17 +35,16 @@ import org.jdsm.comm.net.ThrottledLog;
  * challenge-response of {@link Handshake} and only then carries each side's UCX worker address
  * and tag key in an ADDRESS frame: only authenticated peers learn them. The connections stay open
  * as {@link ControlChannel}s; the listener closes once every peer is in. Blocking; runs in init.
- * Each accepted connection authenticates on a thread of its own within {@code ucx.handshakeTimeoutMs}
- * in all, at most one per node plus 32 at a time ({@link HandshakeSlots}); one that fails is closed
- * with a log line (at most 20 such lines every 10 s, then their count: {@link ThrottledLog}) and does
- * not stop or delay start-up.
+ * Accepted connections authenticate on init's thread ({@link HandshakeSelector}), each within
+ * {@code ucx.handshakeTimeoutMs} in all, at most one per node plus 32 at a time
+ * ({@link HandshakeSlots}); only an authenticated peer gets a thread, for the address swap. One that
+ * fails is closed with a log line (at most 20 such lines every 10 s, then their count:
+ * {@link ThrottledLog}) and does not stop or delay start-up.
  */
 final class Bootstrap {
 
     private static final int MAX_ADDRESS_BYTES = 64 << 10;
     private static final long RETRY_MILLIS = 50;
-    /** How often the accept loop looks whether the handshakes running on their own threads are all in. */
-    private static final int ACCEPT_POLL_MILLIS = 50;
 
     private final CommConfig config;
     private final UcxOptions options;
@@ -54,11 +53,13 @@ final class Bootstrap {
     private final long deadlineNanos;
     private final SecureRandom random = new SecureRandom();
     private final ControlChannel[] channels;
-    /** Accepted connections whose handshake thread is still at work; cut off when start-up ends. */
+    /** Authenticated connections whose address swap is still at work; cut off when start-up ends. */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     /** Refused connections, which anyone who can reach the port may cause, so at a bounded rate. */
     private final ThrottledLog refusals = ThrottledLog.forRefusals(UcxMesh.LOG);
     private boolean accepting = true;
+    /** Set while higher ranks are accepted: stopped once all of them are in. */
+    private HandshakeSelector handshakes;
 
     private Bootstrap(CommConfig config, UcxOptions options, byte[] workerAddress, long deadlineNanos) {
         this.config = config;
@@ -139,20 +140,16 @@ final class Bootstrap {
     }
 
     private void acceptHigherRanks(ServerSocketChannel server) throws IOException {
-        server.socket().setSoTimeout(ACCEPT_POLL_MILLIS);
-        try (HandshakeSlots slots = new HandshakeSlots("jdsm-ucx-handshake-cutoff", config.nodes() + HandshakeSlots.SPARE,
-                options.handshakeMillis())) {
-            while (connected().size() < config.nodes() - 1) {
-                leftMillis(); // throws once the deadline has passed
-                SocketChannel channel;
-                try {
-                    channel = server.socket().accept().getChannel();
-                } catch (SocketTimeoutException e) {
-                    continue; // handshakes finish on their own threads: look again
-                }
-                handshaking.add(channel);
-                HandshakeSlots.Slot slot = slots.admit(channel);
-                Plumbing.daemon("jdsm-ucx-handshake", () -> authenticate(channel, slot)).start();
+        try {
+            if (connected().size() == config.nodes() - 1) {
+                return; // the highest rank: no one dials us
+            }
+            synchronized (this) {
+                handshakes = new HandshakeSelector(server, handshake, config.nodes() + HandshakeSlots.SPARE,
+                        options.handshakeMillis(), "jdsm-ucx-handshake", owner());
+            }
+            if (!handshakes.run(deadlineNanos)) {
+                throw timeout();
             }
         } finally {
             synchronized (this) { // with register: each connection is either registered or closed
@@ -163,22 +160,44 @@ final class Bootstrap {
         }
     }
 
-    /** One accepted connection's handshake and address swap, on its own thread; logged and closed if refused. */
-    private void authenticate(SocketChannel channel, HandshakeSlots.Slot slot) {
+    private HandshakeSelector.Owner owner() {
+        return new HandshakeSelector.Owner() {
+            @Override
+            public void check(Handshake.Hello hello) {
+                Bootstrap.this.check(hello);
+            }
+
+            @Override
+            public void authenticated(SocketChannel channel, Handshake.Hello hello) {
+                serve(channel, hello.dialerRank());
+            }
+
+            @Override
+            public void refused(String peer, String reason) {
+                refusals.warning("node " + me() + ": refused a UCX bootstrap connection from " + peer + ": " + reason);
+            }
+        };
+    }
+
+    /** An authenticated higher rank's address swap, on a thread of its own; logged and closed if it fails. */
+    private void serve(SocketChannel channel, int rank) {
+        synchronized (this) { // with the end of acceptHigherRanks
+            if (!accepting) {
+                Plumbing.closeQuietly(channel);
+                return;
+            }
+            handshaking.add(channel);
+        }
         try {
             channel.socket().setSoTimeout(options.handshakeMillis());
             DataInputStream in = new DataInputStream(channel.socket().getInputStream());
-            DataOutputStream out = output(channel);
-            Handshake.Hello hello = slot.accept(handshake.listener(), in, out, this::check);
-            register(channel, swapAddresses(hello.dialerRank(), channel, in, out));
+            register(channel, swapAddresses(rank, channel, in, output(channel)));
         } catch (IOException | CommException e) {
-            String cutOff = slot.cutOffReason();
-            String reason = cutOff != null ? cutOff : channel.isOpen() ? describe(e) : "start-up ended";
-            refusals.warning("node " + me() + ": refused a UCX bootstrap connection from "
+            String reason = channel.isOpen() ? describe(e) : "start-up ended";
+            refusals.warning("node " + me() + ": refused a UCX bootstrap connection from node " + rank + " at "
                     + channel.socket().getRemoteSocketAddress() + ": " + reason);
             Plumbing.closeQuietly(channel);
         } finally {
-            slot.release();
             handshaking.remove(channel);
         }
     }
@@ -195,6 +214,9 @@ final class Bootstrap {
             return;
         }
         channels[channel.peer] = channel;
+        if (connected().size() == config.nodes() - 1) {
+            handshakes.close(); // every higher rank is in
+        }
     }
 
     /** Refuses a hello that is not a higher rank of this job asking for its (first) control channel to us. */
