@@ -118,7 +118,9 @@ public final class HandshakeSelector implements AutoCloseable {
             }
             closed = true;
             if (running) {
-                selector.wakeup(); // the loop ends itself
+                if (!ended) {
+                    selector.wakeup(); // the loop ends itself (end() waits for this lock to close the selector)
+                }
                 return;
             }
         }
