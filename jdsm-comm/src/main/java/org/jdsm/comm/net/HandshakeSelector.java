@@ -25,6 +25,12 @@ import org.jdsm.comm.Plumbing;
  * runs again, so on a starved CPU a flood piles up dying threads. Here a flood of connections costs
  * this loop's thread and the slots' cut-off thread, whatever its size; connections are closed, and
  * each refusal logged through {@link Owner#refused}, on the loop's thread.
+ *
+ * <p>It accepts one connection at a time and reads it at once, and it cuts off no connection to
+ * make room before that one has been pending for {@link #GRACE_MILLIS}: while all slots are taken
+ * by younger ones, new connections wait in the listen backlog. So a node whose thread is kept off
+ * a busy CPU between its connect and its hello is not pushed out by a fast local flood; a flood
+ * only slows admission, to {@code limit} connections per {@link #GRACE_MILLIS}.
  */
 public final class HandshakeSelector implements AutoCloseable {
 
@@ -41,7 +47,11 @@ public final class HandshakeSelector implements AutoCloseable {
         void refused(String peer, String reason);
     }
 
+    /** The time each connection has to send its hello before it may be cut off to make room. */
+    public static final long GRACE_MILLIS = 100;
+
     private final ServerSocketChannel server;
+    private final SelectionKey accepting;
     private final Selector selector;
     private final Handshake handshake;
     private final HandshakeSlots slots;
@@ -69,7 +79,7 @@ public final class HandshakeSelector implements AutoCloseable {
         this.selector = Selector.open();
         try {
             server.configureBlocking(false);
-            server.register(selector, SelectionKey.OP_ACCEPT);
+            this.accepting = server.register(selector, SelectionKey.OP_ACCEPT);
         } catch (IOException | RuntimeException e) {
             Plumbing.closeQuietly(selector);
             throw e;
@@ -96,6 +106,11 @@ public final class HandshakeSelector implements AutoCloseable {
                 long left = deadlineNanos - System.nanoTime();
                 if (left <= 0) {
                     return false;
+                }
+                long untilRoom = slots.nanosUntilRoom(TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS));
+                accepting.interestOps(untilRoom > 0 ? 0 : SelectionKey.OP_ACCEPT); // else wait in the backlog
+                if (untilRoom > 0) {
+                    left = Math.min(left, untilRoom);
                 }
                 selector.select(this::ready, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                 closeCutOff();

@@ -67,6 +67,19 @@ public final class HandshakeSlots implements AutoCloseable {
         return thread;
     }
 
+    /**
+     * Nanoseconds until {@link #admit} may cut off a connection that has been pending for at least
+     * {@code graceNanos}: zero if a slot is free or the one it would cut off is that old already. A
+     * listener that can leave new connections in its listen backlog meanwhile gives every connection
+     * that long to send its hello, however fast a flood arrives.
+     */
+    public synchronized long nanosUntilRoom(long graceNanos) {
+        if (pending.size() < limit) {
+            return 0;
+        }
+        return Math.max(0, victim().admitted + graceNanos - System.nanoTime());
+    }
+
     /** Takes a slot for a connection just accepted, cutting off the oldest pending one if none is free. */
     public synchronized Slot admit(AutoCloseable connection) {
         if (pending.size() >= limit) {
@@ -108,6 +121,7 @@ public final class HandshakeSlots implements AutoCloseable {
     public final class Slot {
 
         private final AutoCloseable connection;
+        private final long admitted = System.nanoTime();
         private ScheduledFuture<?> timer;
         private boolean hello;
         private String cutOff;

@@ -251,6 +251,31 @@ class HandshakeSelectorTest {
         }
     }
 
+    /**
+     * A node whose thread is kept off the CPU between its connect and its hello: a flood arriving
+     * meanwhile must not push it out before it had {@link HandshakeSelector#GRACE_MILLIS} to speak.
+     */
+    @Test
+    void aNodeWhoseHelloComesLateIsNotPushedOutByAFloodArrivingMeanwhile() throws Exception {
+        List<SocketChannel> silent = Collections.synchronizedList(new ArrayList<>());
+        try (Listener listener = new Listener(5_000); SocketChannel node1 = SocketChannel.open(listener.address)) {
+            long connected = System.nanoTime();
+            // Behind node 1 in the backlog, so admitted after it: enough to cut it off if it had no grace.
+            openSilently(listener.address, LIMIT + 12, silent);
+            long hello = connected + TimeUnit.MILLISECONDS.toNanos(50); // half the grace: room for a slow test thread
+            Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(hello - System.nanoTime())));
+            Handshake.Dialer dialer = dialer(SECRET);
+            write(node1, helloFrame(dialer));
+            prove(node1, dialer, new byte[0]);
+            listener.awaitAuthenticated();
+            listener.awaitRefused(reason -> reason.startsWith("cut off to make room"));
+        } finally {
+            for (SocketChannel channel : silent) {
+                channel.close();
+            }
+        }
+    }
+
     private static void openSilently(InetSocketAddress address, int count, List<SocketChannel> into) {
         long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         try {

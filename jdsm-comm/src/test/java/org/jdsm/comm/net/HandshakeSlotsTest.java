@@ -67,6 +67,21 @@ class HandshakeSlotsTest {
     }
 
     @Test
+    void roomIsMadeOnlyOnceTheConnectionToCutOffHadItsGrace() throws Exception {
+        long grace = TimeUnit.MILLISECONDS.toNanos(100);
+        try (HandshakeSlots slots = new HandshakeSlots("test-cutoff", 2, 60_000)) {
+            assertEquals(0, slots.nanosUntilRoom(grace), "a slot is free");
+            slots.admit(new Connection());
+            slots.admit(new Connection()).hello();
+            long wait = slots.nanosUntilRoom(grace);
+            assertTrue(wait > 0 && wait <= grace, "full, and the silent one is new: " + wait);
+            Thread.sleep(150);
+            assertEquals(0, slots.nanosUntilRoom(grace), "the silent one had its grace");
+            assertEquals(0, slots.nanosUntilRoom(0));
+        }
+    }
+
+    @Test
     void aConnectionIsCutOffWhenItsTimeIsUpUnlessItAuthenticated() throws Exception {
         try (HandshakeSlots slots = new HandshakeSlots("test-cutoff", 4, 200)) {
             Connection slow = new Connection();
