@@ -62,24 +62,41 @@ public final class TcpRendezvous implements Rendezvous {
         }
     }
 
+    /**
+     * Connects, retrying while nothing listens yet. Running out of time here, also after a retry's
+     * sleep that overshot the deadline, is "could not connect", not a missing address table.
+     */
     private Socket connect(long deadline) throws IOException {
+        ConnectException refused = null;
         while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw notConnected(refused);
+            }
             Socket socket = new Socket();
             try {
-                socket.connect(new InetSocketAddress(server.host(), server.port()), remainingMillis(deadline));
+                socket.connect(new InetSocketAddress(server.host(), server.port()), (int) Math.min(left, Integer.MAX_VALUE));
                 return socket;
             } catch (ConnectException e) {
                 socket.close();
                 if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) >= deadline) {
-                    throw new CommException("could not connect within " + timeout.toMillis() + " ms: "
-                            + e.getMessage(), e);
+                    throw notConnected(e);
                 }
+                refused = e;
                 sleep(RETRY_MILLIS);
+            } catch (SocketTimeoutException e) {
+                socket.close();
+                throw notConnected(e);
             } catch (IOException e) {
                 socket.close();
                 throw e;
             }
         }
+    }
+
+    private CommException notConnected(IOException cause) {
+        return new CommException("could not connect within " + timeout.toMillis() + " ms"
+                + (cause == null ? "" : ": " + cause.getMessage()), cause);
     }
 
     private static int remainingMillis(long deadline) throws SocketTimeoutException {

@@ -108,6 +108,15 @@ class TcpRendezvousTest {
                 e.getMessage());
     }
 
+    /** Time that ran out before a connection (as after a retry's sleep that overshot) is no missing address table. */
+    @Test
+    void timeThatRunsOutBeforeAConnectionSaysSo() throws Exception {
+        int port = Loopback.freePort();
+        TcpRendezvous client = new TcpRendezvous(new NodeAddress("127.0.0.1", port), JOB, TestMesh.SECRET, Duration.ofNanos(1));
+        CommException e = assertThrows(CommException.class, () -> client.exchange(0, new NodeAddress("127.0.0.1", 1)));
+        assertTrue(e.getMessage().contains("could not connect within"), e.getMessage());
+    }
+
     @Test
     void aFloodOfSilentConnectionsCostsFewThreadsAndKeepsNoNodeOut() throws Exception {
         int flood = 600;
