@@ -1,10 +1,12 @@
 package org.jdsm;
 
+import org.jdsm.content.ElementSlots;
 import org.jdsm.content.ElementsInPlace;
 import org.jdsm.content.FieldDiff;
 import org.jdsm.content.LiveCopies;
 import org.jdsm.content.ObjectFields;
 import org.jdsm.content.SameContent;
+import org.jdsm.runtime.ElementBlock;
 import org.jdsm.wire.WireFormat;
 
 /** A single shared object: one block, homed on node {@code key mod nodes}; diffs are per field. */
@@ -13,12 +15,21 @@ public final class SharedObjectOne extends SharedObject {
     private final ObjectFields fields;
     private final WireFormat wire;
     private final SameContent sameContent;
+    /** What the instrumented objects held in the object's fields know it by ({@link ElementSlots#claimInside}). */
+    private final ElementBlock slot;
 
     SharedObjectOne(Object object, int key, int nodes, WireFormat wire) {
         super(object, key, nodes);
         this.fields = ObjectFields.of(object.getClass());
         this.wire = wire;
         this.sameContent = new SameContent(wire);
+        this.slot = new ElementBlock(this, 0);
+        claimInside();
+    }
+
+    /** What the object holds (objects of the job's classes, in place as content changes them) learns that it is in this object. */
+    private void claimInside() {
+        ElementSlots.claimInside(object(), slot);
     }
 
     @Override
@@ -53,6 +64,7 @@ public final class SharedObjectOne extends SharedObject {
     @Override
     public void install(int block, Object content) {
         ElementsInPlace.copyFields(fields, content, object());
+        claimInside();
     }
 
     @Override
@@ -68,6 +80,7 @@ public final class SharedObjectOne extends SharedObject {
     @Override
     public void applyDiff(int block, Object diff) {
         ((FieldDiff) diff).applyTo(fields, object());
+        claimInside();
     }
 
     /** As the default, but the object takes a copy of the master's changed fields: the master becomes the twin. */
@@ -76,6 +89,7 @@ public final class SharedObjectOne extends SharedObject {
         FieldDiff changed = FieldDiff.between(fields, wire.copy(master), twin, sameContent);
         if (changed != null) {
             changed.applyTo(fields, object());
+            claimInside();
         }
         return master;
     }

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.jdsm.content.SameContent;
 import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SlotAware;
@@ -36,6 +40,20 @@ class ElementSlotsTest {
         @Override
         public void jdsm$setSlot(ElementBlock block) {
             slot = block;
+        }
+    }
+
+    /** An element class that holds other objects of the job's, in a field, a list, a map and an array. */
+    static class Holder extends Cell {
+        Cell inner = new Cell(1);
+        ArrayList<Cell> list = new ArrayList<>(List.of(new Cell(2)));
+        HashMap<String, Cell> map = new HashMap<>(Map.of("k", new Cell(3)));
+        Cell[] array = {new Cell(4)};
+        Holder next; // a cycle
+        String name = "h";
+
+        Holder() {
+            super(0);
         }
     }
 
@@ -74,5 +92,31 @@ class ElementSlotsTest {
         Cell copy = wire.copy(cells[0]);
         assertNull(copy.jdsm$slot());
         assertTrue(new SameContent(wire).test(cells[0], copy));
+    }
+
+    @Test
+    void whatAnElementHoldsLearnsItsBlockAndACycleEnds() {
+        Holder a = new Holder();
+        Holder b = new Holder();
+        a.next = b;
+        b.next = a;
+        Holder[] cells = {a, null};
+        SharedObjectForBlock so = new SharedObjectForBlock(cells, 0, 1, 2, Distribution.BLOCK, wire);
+        for (Cell held : new Cell[] {a.inner, a.list.get(0), a.map.get("k"), a.array[0], b, b.inner, b.list.get(0)}) {
+            assertSame(so.elementBlock(0), held.jdsm$slot());
+        }
+        Cell added = new Cell(9);
+        a.list.add(added);
+        so.install(0, new Object[] {wire.copy(a), null});
+        assertSame(so.elementBlock(0), added.jdsm$slot(), "an object added since learns the block when content comes in");
+    }
+
+    @Test
+    void whatASingleSharedObjectHoldsLearnsItAndTheObjectItselfDoesNot() {
+        Holder h = new Holder();
+        SharedObjectOne so = new SharedObjectOne(h, 0, 1, wire);
+        assertSame(so, h.inner.jdsm$slot().shared());
+        assertSame(so, h.list.get(0).jdsm$slot().shared());
+        assertNull(h.jdsm$slot(), "its own fields are checked as its own");
     }
 }

@@ -1,5 +1,12 @@
 package org.jdsm.content;
 
+import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SlotAware;
 
@@ -7,18 +14,61 @@ import org.jdsm.runtime.SlotAware;
  * Keeps the block that instrumented element objects know ({@link SlotAware}) in step with the shared
  * array holding them: set on the objects in a block whenever content comes in, cleared on an object
  * that leaves its slot. An object of a class that is not instrumented has none and is left alone.
+ *
+ * <p>The objects an element holds learn its block too, as far down as content changes them in place
+ * ({@link ElementsInPlace}: fields of the job's classes, object arrays, ArrayLists, the values of
+ * HashMaps, LinkedHashMaps and TreeMaps, up to {@link ArrayDiff#NESTING} levels), so a write through
+ * a reference kept to one ({@code Pos p = cells[i].pos; barrier(); p.x = v}) checks the element's
+ * block; so do the objects a single shared object holds ({@link #claimInside}). Which fields can
+ * hold such objects is worked out once per class: an element whose class has none (primitive fields,
+ * strings, primitive arrays) costs a class compare. An object that leaves a holder keeps the block it
+ * knew, which only costs a check where none is needed.
  */
 public final class ElementSlots {
+
+    /** What a class's instances may hold that can know a block: nothing, or how to walk them. */
+    private static final ClassValue<Inside> INSIDE = new ClassValue<>() {
+        @Override
+        protected Inside computeValue(Class<?> type) {
+            return Inside.of(type);
+        }
+    };
 
     private ElementSlots() {
     }
 
-    /** Every element of {@code array[from, from + n)} learns that it is in {@code block}. */
+    /** Every element of {@code array[from, from + n)}, and what it holds, learns that it is in {@code block}. */
     public static void claim(Object[] array, int from, int n, ElementBlock block) {
+        Class<?> lastType = null;
+        Inside lastInside = Inside.NONE;
+        Walk walk = null;
         for (int i = from; i < from + n; i++) {
-            if (array[i] instanceof SlotAware element && element.jdsm$slot() != block) {
+            Object e = array[i];
+            if (e == null) {
+                continue;
+            }
+            if (e instanceof SlotAware element && element.jdsm$slot() != block) {
                 element.jdsm$setSlot(block);
             }
+            if (e.getClass() != lastType) {
+                lastType = e.getClass();
+                lastInside = INSIDE.get(lastType);
+            }
+            if (lastInside != Inside.NONE) {
+                walk = walk == null ? new Walk(block) : walk;
+                walk.children(e, lastInside, 0);
+            }
+        }
+    }
+
+    /**
+     * What {@code object} holds (not {@code object} itself) learns that it is in {@code block}: a
+     * single shared object's block, or the element {@code object} is.
+     */
+    public static void claimInside(Object object, ElementBlock block) {
+        Inside inside = object == null ? Inside.NONE : INSIDE.get(object.getClass());
+        if (inside != Inside.NONE) {
+            new Walk(block).children(object, inside, 0);
         }
     }
 
@@ -29,7 +79,10 @@ public final class ElementSlots {
         }
     }
 
-    /** {@code array[index] = value} by the program, {@code block} holding that index: {@code value} takes the slot from the element there. */
+    /**
+     * {@code array[index] = value} by the program, {@code block} holding that index: {@code value}
+     * takes the slot from the element there, and what it holds learns the block as well.
+     */
     public static void store(Object[] array, int index, Object value, ElementBlock block) {
         Object old = array[index];
         if (old != value) {
@@ -37,6 +90,145 @@ public final class ElementSlots {
             if (value instanceof SlotAware element) {
                 element.jdsm$setSlot(block);
             }
+            claimInside(value, block);
+        }
+    }
+
+    /**
+     * {@code holder.f = value} by the program, {@code holder} knowing {@code block}: {@code value}
+     * and what it holds learn it too, if it can know one. Nothing for a holder that knows none.
+     */
+    public static void storeInside(Object holder, Object value) {
+        if (holder instanceof SlotAware h && h.jdsm$slot() != null && value != null) {
+            ElementBlock block = h.jdsm$slot();
+            if (value instanceof SlotAware v && v.jdsm$slot() != block) {
+                v.jdsm$setSlot(block);
+            }
+            claimInside(value, block);
+        }
+    }
+
+    /** One claim's descent: the objects already walked, made at the first that holds something. */
+    private static final class Walk {
+        final ElementBlock block;
+        Map<Object, Boolean> done;
+
+        Walk(ElementBlock block) {
+            this.block = block;
+        }
+
+        /** The objects {@code holder} ({@code depth} levels below the slot) holds, and theirs. */
+        @SuppressWarnings("unchecked")
+        void children(Object holder, Inside inside, int depth) {
+            int below = depth + 1;
+            try {
+                switch (inside.kind) {
+                    case FIELDS -> {
+                        for (int f : inside.fields) {
+                            child(inside.access.get(holder, f), below);
+                        }
+                    }
+                    case ARRAY -> {
+                        for (Object o : (Object[]) holder) {
+                            child(o, below);
+                        }
+                    }
+                    case LIST -> {
+                        List<Object> list = (List<Object>) holder;
+                        for (int i = 0; i < list.size(); i++) {
+                            child(list.get(i), below);
+                        }
+                    }
+                    case MAP -> {
+                        for (Object o : ((Map<Object, Object>) holder).values()) {
+                            child(o, below);
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            } catch (ConcurrentModificationException | IndexOutOfBoundsException e) {
+                // a collection a thread of this node changes right now: what it holds learns the block at the next claim
+            }
+        }
+
+        private void child(Object o, int depth) {
+            if (o == null || depth > ArrayDiff.NESTING) {
+                return; // deeper than that, content replaces objects rather than changing them in place
+            }
+            if (o instanceof SlotAware s && s.jdsm$slot() != block) {
+                s.jdsm$setSlot(block);
+            }
+            Inside inside = INSIDE.get(o.getClass());
+            if (inside == Inside.NONE || depth == ArrayDiff.NESTING) {
+                return;
+            }
+            done = done == null ? new IdentityHashMap<>() : done;
+            if (done.put(o, Boolean.TRUE) == null) { // a cycle, or an object reached twice, ends here
+                children(o, inside, depth);
+            }
+        }
+    }
+
+    /** How to find what an instance of one class holds that may know a block. */
+    private static final class Inside {
+        enum Kind { NONE, FIELDS, ARRAY, LIST, MAP }
+
+        static final Inside NONE = new Inside(Kind.NONE, null, null);
+
+        final Kind kind;
+        final ObjectFields access;
+        final int[] fields;
+
+        private Inside(Kind kind, ObjectFields access, int[] fields) {
+            this.kind = kind;
+            this.access = access;
+            this.fields = fields;
+        }
+
+        /** As {@link ElementsInPlace} changes instances of {@code type} in place. */
+        static Inside of(Class<?> type) {
+            if (type.isArray()) {
+                return mayHold(type.getComponentType()) ? new Inside(Kind.ARRAY, null, null) : NONE;
+            }
+            if (type == ArrayList.class) {
+                return new Inside(Kind.LIST, null, null);
+            }
+            if (type == HashMap.class || type == java.util.LinkedHashMap.class || type == TreeMap.class) {
+                return new Inside(Kind.MAP, null, null);
+            }
+            ObjectFields access = ElementsInPlace.fieldsOf(type);
+            if (access == null) {
+                return NONE; // replaced, not changed in place: what it holds is new after each fetch
+            }
+            int[] holding = new int[access.count()];
+            int n = 0;
+            for (int i = 0; i < access.count(); i++) {
+                if (mayHold(access.fieldType(i))) {
+                    holding[n++] = i;
+                }
+            }
+            return n == 0 ? NONE : new Inside(Kind.FIELDS, access, java.util.Arrays.copyOf(holding, n));
+        }
+
+        /**
+         * Whether a field or array element declared {@code type} may hold an object that knows a
+         * block or holds one in place: not a primitive, a primitive array, an enum or record, or a
+         * JDK type other than what may be an object array, an ArrayList or one of the maps.
+         */
+        static boolean mayHold(Class<?> type) {
+            while (type.isArray()) {
+                type = type.getComponentType();
+            }
+            if (type.isPrimitive() || type.isEnum() || type.isRecord()) {
+                return false;
+            }
+            ClassLoader loader = type.getClassLoader();
+            if (loader != null && loader != ClassLoader.getPlatformClassLoader()) {
+                return true; // a class of the job's: it or a subclass may know a block (the instrumentation makes them SlotAware)
+            }
+            return type.isAssignableFrom(ArrayList.class) || type.isAssignableFrom(HashMap.class)
+                    || type.isAssignableFrom(TreeMap.class);
         }
     }
 }

@@ -51,6 +51,11 @@ public final class ObjectFields {
         return fields.length;
     }
 
+    /** The declared type of field {@code i}. */
+    public Class<?> fieldType(int i) {
+        return fields[i].getType();
+    }
+
     /** Name of field {@code i}, for error messages. */
     public String name(int i) {
         return fields[i].getDeclaringClass().getSimpleName() + "." + fields[i].getName();

@@ -70,6 +70,34 @@ final class CheckCode {
     }
 
     /**
+     * Stack {@code object} unchanged, before a {@code putfield} of the reference parked in local
+     * {@code value}: if {@code object} knows a block of a shared object, so does the value and what
+     * it holds ({@code Checks.fieldStore}), as a write through a reference kept to it needs.
+     */
+    static void fieldStore(Bytecode code, int value) {
+        code.addOpcode(Opcode.DUP);
+        code.addAload(value);
+        code.addInvokestatic(CHECKS, "fieldStore", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+    }
+
+    /**
+     * Whether a field of type {@code descriptor} may hold an object of the job's, or something that
+     * holds one: not a primitive or an array of primitives, a string or a box.
+     */
+    static boolean mayHoldSlotted(String descriptor) {
+        String element = descriptor.substring(descriptor.lastIndexOf('[') + 1);
+        if (!element.startsWith("L")) {
+            return false;
+        }
+        return switch (element) {
+            case "Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/lang/Long;", "Ljava/lang/Double;", "Ljava/lang/Float;",
+                 "Ljava/lang/Short;", "Ljava/lang/Byte;", "Ljava/lang/Character;", "Ljava/lang/Boolean;",
+                 "Ljava/lang/Class;", "Lorg/jdsm/runtime/ElementBlock;" -> false;
+            default -> true;
+        };
+    }
+
+    /**
      * Checks {@code array[first..last]} (all three in locals) unless the range {@code site} keeps
      * from the last time covers it; stack unchanged.
      */

@@ -34,7 +34,9 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       load, {@code this} or a new object, a test of the object's slot, which checks the block of
  *       the shared array holding it if it is an element kept from elsewhere ({@link
  *       CheckCode#keptObjectCheck}); before an {@code aastore}, {@code Checks.elementStore}, which
- *       gives a shared array's new element its slot;</li>
+ *       gives a shared array's new element its slot; before a {@code putfield} of a reference that
+ *       may be an object of the job's, {@code Checks.fieldStore}, which gives it the slot of the
+ *       object it is stored into;</li>
  *   <li>after every call that may synchronize, after {@code monitorenter}/{@code monitorexit} and at
  *       the start of every exception handler, the cached checks are forgotten;</li>
  *   <li>{@code monitorenter} is preceded by {@code Checks.beforeEnter} and followed by
@@ -354,7 +356,13 @@ final class MethodRewriter {
             } else if (op == Opcode.PUTFIELD && isAccessSite(insn)) {
                 ValueKind kind = ValueKind.ofDescriptor(constPool.getFieldrefType(indexAt(insn)));
                 Instruction object = StackOrigin.objectOf(scan, insn);
-                parked(insn.pos(), kind, b -> objectCheck(b, object, true, fieldCache(insn)));
+                boolean holds = CheckCode.mayHoldSlotted(constPool.getFieldrefType(indexAt(insn)));
+                parked(insn.pos(), kind, b -> {
+                    objectCheck(b, object, true, fieldCache(insn));
+                    if (holds) {
+                        CheckCode.fieldStore(b, locals.temp(kind));
+                    }
+                });
             } else if (op == Opcode.PUTSTATIC && !method.isStaticInitializer()) {
                 staticWrite(insn);
             } else if (op == Opcode.MONITORENTER) {

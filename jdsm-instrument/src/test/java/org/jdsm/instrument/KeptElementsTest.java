@@ -37,4 +37,15 @@ class KeptElementsTest {
     void writesThroughElementsFromUntracedPlacesAreKept(String protocol) {
         Jobs.runInstrumentedToOk("EscapedElementsPlain", protocol, 2, 2);
     }
+
+    /**
+     * References kept before a barrier to objects inside shared objects (a field or a list of an
+     * element, two levels down, an array or list field of a single shared object), written after
+     * each barrier by threads of both nodes: checked through the slot the holder's block gives them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void writesThroughKeptNestedObjectsAreKept(String protocol) {
+        Jobs.runInstrumentedToOk("KeptNestedPlain", protocol, 2, 2);
+    }
 }

@@ -136,9 +136,13 @@ final class CheckedBlocks {
         return block == lastWritten || !write && block == lastRead;
     }
 
-    /** Checks one element block of this thread's pool, at most once per interval; remembers it as the last ({@link #checkedLast}). */
+    /** Checks one element block (or single shared object) of this thread's pool, at most once per interval; remembers it as the last ({@link #checkedLast}). */
     void checkElementBlock(ElementBlock block, boolean write) {
-        checkBlocks(block.shared(), block.block(), block.block(), write);
+        if (block.shared() instanceof SharedObjectForBlock blocks) {
+            checkBlocks(blocks, block.block(), block.block(), write);
+        } else {
+            checkAll(block.shared(), write); // a single shared object, through an object it holds
+        }
         if (write) {
             lastWritten = block;
         } else {

@@ -10,6 +10,7 @@ import org.jdsm.Spmd;
 import org.jdsm.content.ElementSlots;
 import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SharedClasses;
+import org.jdsm.runtime.SlotAware;
 import org.jdsm.runtime.SpmdThreads;
 
 /**
@@ -161,6 +162,18 @@ public final class Checks {
         SharedObjectPool pool = SpmdThreads.pool();
         if (pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks) {
             ElementSlots.store(elements, index, value, blocks.elementBlock(blocks.blockOf(index)));
+        }
+    }
+
+    /**
+     * Before {@code holder.f = value} of a reference (after its write check): if {@code holder} knows
+     * a block of a shared object (an element, or an object inside one), {@code value} and what it
+     * holds learn it too ({@link ElementSlots#storeInside}), so a reference kept to it
+     * ({@code cells[i].pos = new Pos(); Pos p = cells[i].pos; barrier(); p.x = v}) is checked.
+     */
+    public static void fieldStore(Object holder, Object value) {
+        if (value != null && holder instanceof SlotAware h && h.jdsm$slot() != null) {
+            ElementSlots.storeInside(holder, value);
         }
     }
 
