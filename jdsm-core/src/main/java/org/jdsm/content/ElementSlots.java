@@ -108,10 +108,16 @@ public final class ElementSlots {
         }
     }
 
-    /** One claim's descent: the objects already walked, made at the first that holds something. */
+    /**
+     * One claim's descent: the objects already walked two or more levels down, made at the first
+     * that holds something (what an element holds straight, a list or a nested object, is not
+     * recorded: the usual shapes then walk without a map).
+     */
     private static final class Walk {
         final ElementBlock block;
         Map<Object, Boolean> done;
+        Class<?> lastType;
+        Inside lastInside;
 
         Walk(ElementBlock block) {
             this.block = block;
@@ -159,8 +165,16 @@ public final class ElementSlots {
             if (o instanceof SlotAware s && s.jdsm$slot() != block) {
                 s.jdsm$setSlot(block);
             }
-            Inside inside = INSIDE.get(o.getClass());
+            if (o.getClass() != lastType) { // the objects of one list or array are mostly of one class
+                lastType = o.getClass();
+                lastInside = INSIDE.get(lastType);
+            }
+            Inside inside = lastInside;
             if (inside == Inside.NONE || depth == ArrayDiff.NESTING) {
+                return;
+            }
+            if (depth == 1) {
+                children(o, inside, depth); // straight under the element: reached once but through a cycle, whose next turn is recorded
                 return;
             }
             done = done == null ? new IdentityHashMap<>() : done;
