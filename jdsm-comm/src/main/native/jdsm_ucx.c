@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CLASS_NATIVE "org/jdsm/comm/ucx/UcxNative"
 #define CLASS_EVENTS "org/jdsm/comm/ucx/UcxEvents"
@@ -85,6 +86,8 @@ typedef struct ep {
     ucp_ep_h    handle;
     jint        cookie;         /* Java's name for it */
     int         failed;
+    int         peer_errors;    /* created with UCP_ERR_HANDLING_MODE_PEER */
+    int         closing;        /* a close was started: UCX may have destroyed it already */
     int         sends;          /* sends on it that UCX still works on (progress thread only) */
     unsigned long sent;         /* sends ever started on it (progress thread only) */
     ucs_status_t status;
@@ -569,6 +572,7 @@ static jlong j_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray peer, j
     }
     e->shim = s;
     e->cookie = cookie;
+    e->peer_errors = peer_errors;
     memset(&params, 0, sizeof(params));
     params.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS | UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE
                         | UCP_EP_PARAM_FIELD_ERR_HANDLER;
@@ -919,6 +923,7 @@ static void control_start(op_t *op, ep_t *e, int close, int force)
     param.cb.send = send_done;   /* same signature; op_completed tells the kinds apart */
     param.user_data = op;
     if (close) {
+        e->closing = 1;
         param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
         param.flags = force ? UCP_EP_CLOSE_FLAG_FORCE : 0;
         request = ucp_ep_close_nbx(e->handle, &param);
@@ -1008,6 +1013,53 @@ static jint live_sends(shim_t *s)
     return n;
 }
 
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static int controls_running(shim_t *s)
+{
+    op_t *op;
+    for (op = s->live.next; op != &s->live; op = op->next) {
+        if (op->kind == OP_CONTROL && !op->complete) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Before the worker goes: force-closes every endpoint with peer error handling that nobody closed
+ * (a failed peer's, or any left open), then progresses the worker until every close and flush has
+ * ended, for at most CLOSE_ALL_MS. On such endpoints UCX tracks the rendezvous requests of both
+ * sides (a send whose data the peer has yet to take, a receive whose data has yet to come), and
+ * ucp_worker_destroy aborts the JVM if one is left (UCX's assertion ucp_ep.c "proto_reqs"): a
+ * peer that died, or closed its control channel, while this node was receiving a rendezvous
+ * message from it left such a receive, which nothing else ever ends (ucp_request_cancel does not
+ * cancel a matched receive). A forced close fails them all (UCS_ERR_CANCELED) and completes
+ * locally. Endpoints without peer error handling cannot be forced; UCX tracks no requests on them.
+ */
+#define CLOSE_ALL_MS 1000
+static void close_all(shim_t *s)
+{
+    long long deadline;
+    ep_t *e;
+    op_t *op;
+
+    for (e = s->eps; e != NULL; e = e->next) {
+        if (e->peer_errors && !e->closing && (op = op_start(s, OP_CONTROL, 0, 0)) != NULL) {
+            control_start(op, e, 1, 1);
+        }
+    }
+    deadline = now_ms() + CLOSE_ALL_MS;
+    while (controls_running(s) && now_ms() < deadline) {
+        ucp_worker_progress(s->worker);
+    }
+}
+
 /*
  * Destroys the worker. UCX cannot cancel a send whose peer died without peer error handling
  * (UCX 1.13's shared memory has none), and would print a warning per such request into the
@@ -1024,7 +1076,7 @@ static void worker_destroy(ucp_worker_h worker, jint lost_sends)
     }
 }
 
-/* Frees everything; endpoints must have been closed (or abandoned) by then. Returns live_sends(). */
+/* Frees everything, first closing what is still open (close_all). Returns live_sends(). */
 static jint j_destroy(JNIEnv *env, jclass cls, jlong handle)
 {
     shim_t *s = shim_of(env, handle);
@@ -1036,6 +1088,7 @@ static jint j_destroy(JNIEnv *env, jclass cls, jlong handle)
     if (s == NULL) {
         return 0;
     }
+    close_all(s);
     lost_sends = live_sends(s);
     worker_destroy(s->worker, lost_sends);
     while (s->live.next != &s->live) {

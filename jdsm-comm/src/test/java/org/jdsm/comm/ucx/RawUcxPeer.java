@@ -43,6 +43,15 @@ final class RawUcxPeer implements AutoCloseable {
 
     /** Joins job {@code job} as node 1 through node 0's bootstrap listener, over UCX {@code transports}. */
     static RawUcxPeer connect(NodeAddress node0, String job, String transports) throws IOException {
+        return connect(node0, job, transports, false);
+    }
+
+    /**
+     * As {@link #connect(NodeAddress, String, String)}, with UCX peer error handling on this
+     * peer's endpoint if {@code peerErrors}: as node 0's endpoints have it (UCX fails an endpoint
+     * whose peer's mode differs as soon as it is used both ways, e.g. by a rendezvous).
+     */
+    static RawUcxPeer connect(NodeAddress node0, String job, String transports, boolean peerErrors) throws IOException {
         SocketChannel control = SocketChannel.open(new InetSocketAddress(node0.host(), node0.port()));
         UcxWorker worker = null;
         try {
@@ -54,7 +63,7 @@ final class RawUcxPeer implements AutoCloseable {
             byte[] mine = worker.address();
             Frames.write(out, Frames.ADDRESS, ByteBuffer.allocate(4 + mine.length).putInt(MY_KEY).put(mine).array());
             byte[] theirs = Frames.expect(in, Frames.ADDRESS, 1 << 16);
-            long endpoint = worker.connect(Arrays.copyOfRange(theirs, 4, theirs.length), 0, false);
+            long endpoint = worker.connect(Arrays.copyOfRange(theirs, 4, theirs.length), 0, peerErrors);
             return new RawUcxPeer(control, worker, endpoint, ByteBuffer.wrap(theirs).getInt());
         } catch (IOException | RuntimeException e) {
             control.close();
@@ -72,19 +81,20 @@ final class RawUcxPeer implements AutoCloseable {
         }
     }
 
-    private void progress() {
-        UcxEvents ignore = new UcxEvents() {
-            @Override
-            public void receiveCompleted(long tag, long receive, int status) {
-            }
+    private static final UcxEvents IGNORE = new UcxEvents() {
+        @Override
+        public void receiveCompleted(long tag, long receive, int status) {
+        }
 
-            @Override
-            public void endpointFailed(int cookie, int status) {
-            }
-        };
+        @Override
+        public void endpointFailed(int cookie, int status) {
+        }
+    };
+
+    private void progress() {
         while (running.get()) {
             synchronized (worker) {
-                long message = worker.poll(ignore);
+                long message = worker.poll(IGNORE);
                 if (message != 0) {
                     worker.discard(message);
                 }
@@ -93,10 +103,35 @@ final class RawUcxPeer implements AutoCloseable {
         }
     }
 
-    @Override
-    public void close() throws IOException, InterruptedException {
+    /**
+     * Sends one message, progresses the worker {@code passes} times (its rendezvous request goes
+     * out), then stops progressing it for good (it stays alive): the transfer stalls part way.
+     */
+    void sendThenStall(long tag, byte[] data, int passes) throws InterruptedException {
+        stopProgress();
+        worker.send(endpoint, tag, data);
+        for (int i = 0; i < passes; i++) {
+            long message = worker.poll(IGNORE);
+            if (message != 0) {
+                worker.discard(message);
+            }
+        }
+    }
+
+    /** Stops progressing the worker (it stays alive): what this peer started in UCX stalls from here. */
+    void stopProgress() throws InterruptedException {
         running.set(false);
         progress.join(10_000);
+    }
+
+    /** Closes the control channel without a goodbye, as a dying node's does; the UCX worker stays. */
+    void closeControl() throws IOException {
+        control.close();
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        stopProgress();
         worker.close();
         control.close();
     }

@@ -202,6 +202,30 @@ class UcxCommTest {
         }
     }
 
+    /**
+     * A peer that dies (its control channel closes) while node 0 is receiving a rendezvous message
+     * from it leaves that receive unfinished in UCX. Over tcp (peer error handling) UCX keeps it
+     * on node 0's endpoint, and destroying the worker with it there aborted the JVM on UCX's
+     * assertion (ucp_ep.c "proto_reqs"): fin must close such endpoints first.
+     */
+    @Test
+    void finAfterAPeerDiedMidRendezvousDoesNotAbort() throws Exception {
+        try (Solo node0 = new Solo();
+             RawUcxPeer node1 = RawUcxPeer.connect(node0.address(), node0.job, UcxTests.TCP, true)) {
+            node0.init.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            RecordingDispatcher d = node0.dispatcher;
+            node1.send(Tags.of(false, 1, node1.key), new byte[16]); // the endpoints are wired up
+            d.await(() -> d.bulkFrom(1).size() == 1, WAIT, "the first message");
+            // Rendezvous: node 0 starts to receive it, and it never completes.
+            node1.sendThenStall(Tags.of(false, 1, node1.key), new byte[64 << 20], 20_000);
+            Thread.sleep(300);
+            node1.closeControl();
+            d.await(() -> d.failures().containsKey(1), WAIT, "node 1's failure");
+            node0.comm.fin(); // destroys node 0's worker: a UCX assertion would abort this JVM
+            assertEquals(1, d.bulkFrom(1).size());
+        }
+    }
+
     /** After a job that ended well, fin waits for a slow peer's goodbye: nothing sent is lost. */
     @Test
     void finGivesAPeerThatHasNotAnsweredYetItsGrace() throws Exception {
