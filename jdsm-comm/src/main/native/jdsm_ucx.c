@@ -1061,18 +1061,48 @@ static void close_all(shim_t *s)
 }
 
 /*
+ * UCX's log level is one setting for the whole process, so quiet destroys (below) of several
+ * workers in one JVM (several comms, or a test's nodes) share one lowered level: the first saves
+ * the level and lowers it, the last puts the saved one back. Unshared, one destroy could save
+ * another's lowered level and restore that, leaving UCX's warnings off for good.
+ */
+static pthread_mutex_t quiet_lock = PTHREAD_MUTEX_INITIALIZER;
+static int quiet_count;
+static char quiet_saved[32];
+
+static int quiet_begin(void)
+{
+    int quiet = 1;
+    pthread_mutex_lock(&quiet_lock);
+    if (quiet_count == 0) {
+        quiet = ucs_global_opts_get_value("LOG_LEVEL", quiet_saved, sizeof(quiet_saved)) == UCS_OK
+                && ucs_global_opts_set_value("LOG_LEVEL", "error") == UCS_OK;
+    }
+    quiet_count += quiet;
+    pthread_mutex_unlock(&quiet_lock);
+    return quiet;
+}
+
+static void quiet_end(void)
+{
+    pthread_mutex_lock(&quiet_lock);
+    if (--quiet_count == 0) {
+        ucs_global_opts_set_value("LOG_LEVEL", quiet_saved);
+    }
+    pthread_mutex_unlock(&quiet_lock);
+}
+
+/*
  * Destroys the worker. UCX cannot cancel a send whose peer died without peer error handling
  * (UCX 1.13's shared memory has none), and would print a warning per such request into the
  * job's output; the count goes to Java instead, which says it once.
  */
 static void worker_destroy(ucp_worker_h worker, jint lost_sends)
 {
-    char level[32];
-    int quiet = lost_sends > 0 && ucs_global_opts_get_value("LOG_LEVEL", level, sizeof(level)) == UCS_OK
-                && ucs_global_opts_set_value("LOG_LEVEL", "error") == UCS_OK;
+    int quiet = lost_sends > 0 && quiet_begin();
     ucp_worker_destroy(worker);   /* UCX calls no callback after this */
     if (quiet) {
-        ucs_global_opts_set_value("LOG_LEVEL", level);
+        quiet_end();
     }
 }
 
