@@ -43,6 +43,8 @@ final class Progress implements UcxEvents {
     private final Thread thread;
     private volatile boolean sleeping;
     private volatile boolean stopRequested;
+    /** Set once the worker is destroyed and the outbox drained: a sender that queues later drains it itself. */
+    private volatile boolean ended;
     private volatile long stopDeadlineNanos;
     private volatile Departure departure;
     private final Farewells farewells;
@@ -141,6 +143,12 @@ final class Progress implements UcxEvents {
             return;
         }
         outbox.addStaged(node, staged.handle());
+        if (ended) {
+            // This sender passed the stop check before fin and queued after the progress thread's
+            // last drain: nobody else would free the staging memory.
+            unstageQueued();
+            return;
+        }
         wakeIfSleeping();
     }
 
@@ -211,6 +219,7 @@ final class Progress implements UcxEvents {
             stopRequested = true; // later sends are dropped
             controls.close();
             int lost = worker.destroy();
+            ended = true; // before the drain: a sender that queues after it sees the flag (see sendWritten)
             unstageQueued();
             if (lost > 0) {
                 UcxMesh.LOG.info("node " + mesh.me + ": " + lost + " sends to failed peers were still in UCX at the"
@@ -281,7 +290,10 @@ final class Progress implements UcxEvents {
         return n;
     }
 
-    /** At the end: frees the staging memory of bulk messages still queued (sent after fin began). */
+    /**
+     * At the end: frees the staging memory of bulk messages still queued (sent after fin began).
+     * The progress thread and a late sender may both run it; each message is taken once.
+     */
     private void unstageQueued() {
         for (Outbox.Outgoing out; (out = outbox.poll(false)) != null; ) {
             if (out.data() == null) {
