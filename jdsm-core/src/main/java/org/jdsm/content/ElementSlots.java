@@ -2,11 +2,9 @@ package org.jdsm.content;
 
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SlotAware;
 
@@ -17,7 +15,7 @@ import org.jdsm.runtime.SlotAware;
  *
  * <p>The objects an element holds learn its block too, as far down as content changes them in place
  * ({@link ElementsInPlace}: fields of the job's classes, object arrays, ArrayLists, the values of
- * HashMaps, LinkedHashMaps and TreeMaps, up to {@link ArrayDiff#NESTING} levels), so a write through
+ * HashMaps, LinkedHashMaps, TreeMaps and ConcurrentHashMaps, up to {@link ArrayDiff#NESTING} levels), so a write through
  * a reference kept to one ({@code Pos p = cells[i].pos; barrier(); p.x = v}) checks the element's
  * block; so do the objects a single shared object holds ({@link #claimInside}). Which fields can
  * hold such objects is worked out once per class: an element whose class has none (primitive fields,
@@ -205,10 +203,10 @@ public final class ElementSlots {
             if (type.isArray()) {
                 return mayHold(type.getComponentType()) ? new Inside(Kind.ARRAY, null, null) : NONE;
             }
-            if (type == ArrayList.class) {
+            if (ListDiff.takesClass(type)) {
                 return new Inside(Kind.LIST, null, null);
             }
-            if (type == HashMap.class || type == java.util.LinkedHashMap.class || type == TreeMap.class) {
+            if (MapDiff.CLASSES.contains(type)) {
                 return new Inside(Kind.MAP, null, null);
             }
             ObjectFields access = ElementsInPlace.fieldsOf(type);
@@ -227,8 +225,10 @@ public final class ElementSlots {
 
         /**
          * Whether a field or array element declared {@code type} may hold an object that knows a
-         * block or holds one in place: not a primitive, a primitive array, an enum or record, or a
-         * JDK type other than what may be an object array, an ArrayList or one of the maps.
+         * block or holds one in place: a class of the job's that the instrumentation made
+         * {@link SlotAware} (none is without it, so an element of plain classes walks nothing), an
+         * interface of the job's, or a JDK type that may be an object array, an ArrayList or one of
+         * the maps; not a primitive, a primitive array, an enum or record.
          */
         static boolean mayHold(Class<?> type) {
             while (type.isArray()) {
@@ -239,10 +239,17 @@ public final class ElementSlots {
             }
             ClassLoader loader = type.getClassLoader();
             if (loader != null && loader != ClassLoader.getPlatformClassLoader()) {
-                return true; // a class of the job's: it or a subclass may know a block (the instrumentation makes them SlotAware)
+                return type.isInterface() || SlotAware.class.isAssignableFrom(type);
             }
-            return type.isAssignableFrom(ArrayList.class) || type.isAssignableFrom(HashMap.class)
-                    || type.isAssignableFrom(TreeMap.class);
+            if (type.isAssignableFrom(ArrayList.class)) {
+                return true;
+            }
+            for (Class<?> map : MapDiff.CLASSES) {
+                if (type.isAssignableFrom(map)) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

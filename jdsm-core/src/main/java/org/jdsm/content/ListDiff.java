@@ -24,7 +24,12 @@ public final class ListDiff implements ChangeInside {
 
     /** True for the lists this diff takes: ArrayList itself (a subclass may keep more state). */
     static boolean takes(Object value) {
-        return value.getClass() == ArrayList.class;
+        return takesClass(value.getClass());
+    }
+
+    /** As {@link #takes}, for the lists of class {@code type}. */
+    static boolean takesClass(Class<?> type) {
+        return type == ArrayList.class;
     }
 
     /**

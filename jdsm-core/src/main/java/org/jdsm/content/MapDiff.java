@@ -40,10 +40,12 @@ public final class MapDiff implements ChangeInside {
         this.removed = removed;
     }
 
-    /** True for the maps this diff and in-place installs take: these classes themselves (a subclass may keep more state). */
+    /** The maps this diff and in-place installs take: these classes themselves (a subclass may keep more state). */
+    static final List<Class<?>> CLASSES = List.of(HashMap.class, LinkedHashMap.class, TreeMap.class, ConcurrentHashMap.class);
+
+    /** True for the maps this diff takes ({@link #CLASSES}). */
     static boolean takes(Object value) {
-        Class<?> type = value.getClass();
-        return type == HashMap.class || type == LinkedHashMap.class || type == TreeMap.class || type == ConcurrentHashMap.class;
+        return CLASSES.contains(value.getClass());
     }
 
     /**
