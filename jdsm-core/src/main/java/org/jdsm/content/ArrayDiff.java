@@ -117,7 +117,7 @@ public final class ArrayDiff implements ChangeInside {
      * What changed inside a value from {@code before} to {@code now}, to be applied to the value in
      * its place ({@link #applyInside}): a primitive array's changed elements, an object array's
      * ({@link #ofObjects}) or an ArrayList's ({@link ListDiff}), a map's changed keys
-     * ({@link MapDiff}), or the changed fields of an object changed in place
+     * ({@link MapDiff}), a set's added and removed values ({@link SetDiff}), or the changed fields of an object changed in place
      * ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
      * value travels whole (or nothing changed).
      */
@@ -142,6 +142,9 @@ public final class ArrayDiff implements ChangeInside {
         }
         if (MapDiff.takes(now)) {
             return MapDiff.between((java.util.Map<?, ?>) now, (java.util.Map<?, ?>) before, same, depth);
+        }
+        if (SetDiff.takes(now)) {
+            return SetDiff.between((java.util.Set<?>) now, (java.util.Set<?>) before);
         }
         return now.getClass().isArray() ? ofArrays(now, before) : NestedFieldDiff.between(now, before, same, depth);
     }

@@ -2,6 +2,7 @@ package org.jdsm.content;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jdsm.wire.WireFormat;
 
@@ -14,7 +15,7 @@ import org.jdsm.wire.WireFormat;
  *
  * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
  * object of a class of the job's, an array of the same length, an ArrayList, a HashMap, LinkedHashMap,
- * TreeMap or ConcurrentHashMap, is changed in place too, so a
+ * TreeMap, ConcurrentHashMap or one of the sets of {@link SetDiff}, is changed in place too, so a
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
  * Values that cannot change in place are put in the array instead: a record (final fields), an
@@ -82,8 +83,9 @@ public final class ElementsInPlace {
         boolean array = old.getClass().isArray();
         boolean list = ListDiff.takes(old);
         boolean map = MapDiff.takes(old);
-        ObjectFields fields = array || list || map ? null : fieldsOf(old.getClass());
-        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null && !list && !map) {
+        boolean set = SetDiff.takes(old);
+        ObjectFields fields = array || list || map || set ? null : fieldsOf(old.getClass());
+        if (array ? java.lang.reflect.Array.getLength(old) != java.lang.reflect.Array.getLength(value) : fields == null && !list && !map && !set) {
             return value;
         }
         if (depth > 0) {
@@ -96,6 +98,8 @@ public final class ElementsInPlace {
             updateList((ArrayList<Object>) old, (ArrayList<?>) value, depth, done);
         } else if (map) {
             updateMap((Map<Object, Object>) old, (Map<?, ?>) value, depth, done);
+        } else if (set) {
+            SetDiff.update((java.util.Set<?>) old, (java.util.Set<?>) value);
         } else if (old instanceof Object[] slots) {
             Object[] values = (Object[]) value;
             for (int i = 0; i < slots.length; i++) {
@@ -121,12 +125,18 @@ public final class ElementsInPlace {
         }
     }
 
-    /** A map takes the values key by key in place, and loses the keys {@code value} does not have. */
+    /**
+     * A map takes the values key by key, each into the value there in place where it can be, in
+     * {@code value}'s order (a linked map's order is content too), and loses the keys {@code value}
+     * does not have.
+     */
     private static void updateMap(Map<Object, Object> old, Map<?, ?> value, int depth, Map<Object, Object> done) {
-        old.keySet().retainAll(value.keySet());
+        Map<Object, Object> updated = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : value.entrySet()) {
-            old.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
+            updated.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
         }
+        old.clear();
+        old.putAll(updated);
     }
 
     /**

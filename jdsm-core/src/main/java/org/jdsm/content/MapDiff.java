@@ -43,9 +43,12 @@ public final class MapDiff implements ChangeInside {
     /** The maps this diff and in-place installs take: these classes themselves (a subclass may keep more state). */
     static final List<Class<?>> CLASSES = List.of(HashMap.class, LinkedHashMap.class, TreeMap.class, ConcurrentHashMap.class);
 
-    /** True for the maps this diff takes ({@link #CLASSES}). */
+    /**
+     * True for the maps this diff takes ({@link #CLASSES}), but a TreeMap with a comparator: keys
+     * that it finds equal need not be (a comparator by length), so a changed key could look unchanged.
+     */
     static boolean takes(Object value) {
-        return CLASSES.contains(value.getClass());
+        return CLASSES.contains(value.getClass()) && !(value instanceof java.util.SortedMap<?, ?> sorted && sorted.comparator() != null);
     }
 
     /**
@@ -86,8 +89,13 @@ public final class MapDiff implements ChangeInside {
 
     /** True if every key of {@code map} is of a value class, so a decoded copy of it finds its entry. */
     static boolean hasValueKeys(Map<?, ?> map) {
-        for (Object key : map.keySet()) {
-            if (!isValue(key)) {
+        return allValues(map.keySet());
+    }
+
+    /** True if every one of {@code objects} is of a value class (equals and hashCode are its content). */
+    static boolean allValues(java.util.Collection<?> objects) {
+        for (Object o : objects) {
+            if (!isValue(o)) {
                 return false;
             }
         }

@@ -4,6 +4,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -11,8 +13,8 @@ import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
- * arrays), records component by component, object arrays and ArrayLists element by element, maps
- * with keys of value classes key by key, objects of the job's
+ * arrays, sets of such values but linked ones), records component by component, object arrays and ArrayLists
+ * element by element, maps with keys of value classes key by key (but linked ones), objects of the job's
  * own classes field by field (an object met again deeper down counts as the same, so cyclic graphs
  * end), otherwise (JDK containers, classes with an encoding of their own) copies of them encoded to
  * the same bytes. A
@@ -79,12 +81,12 @@ public final class SameContent {
             return false;
         }
         Class<?> type = a.getClass();
-        if (VALUE_EQUALS.contains(type) || type.isEnum()) {
-            return Objects.deepEquals(a, b);
+        if (VALUE_EQUALS.contains(type) || type.isEnum() || type != LinkedHashSet.class && SetDiff.takes(a)) {
+            return Objects.deepEquals(a, b); // a set of values: equal sets hold the same values (a linked set's order is content too)
         }
         Method[] components = RECORD_COMPONENTS.get(type);
         boolean elements = a instanceof Object[] || ListDiff.takes(a);
-        boolean entries = MapDiff.takes(a) && MapDiff.hasValueKeys((Map<?, ?>) a);
+        boolean entries = type != LinkedHashMap.class && MapDiff.takes(a) && MapDiff.hasValueKeys((Map<?, ?>) a); // a linked map's order is content too
         ObjectFields fields = elements || entries || components != null ? null : ElementsInPlace.fieldsOf(type);
         if (!elements && !entries && components == null && fields == null) {
             return sameEncodings(a, b);

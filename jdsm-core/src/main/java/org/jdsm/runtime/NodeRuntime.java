@@ -14,10 +14,11 @@ import org.jdsm.Spmd;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.Comms;
 import org.jdsm.content.ArrayDiff;
+import org.jdsm.content.FieldDiff;
 import org.jdsm.content.ListDiff;
 import org.jdsm.content.MapDiff;
 import org.jdsm.content.NestedFieldDiff;
-import org.jdsm.content.FieldDiff;
+import org.jdsm.content.SetDiff;
 import org.jdsm.trans.RemoteException;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
@@ -81,7 +82,7 @@ public final class NodeRuntime {
         try {
             Spmd spmd = JobClasses.instantiate(config.jobClass(), config.loader());
             PoolProvider provider = Pools.provider(config.protocol());
-            List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class, ListDiff.class, MapDiff.class,
+            List<Class<?>> classes = new ArrayList<>(List.of(ArrayDiff.class, FieldDiff.class, NestedFieldDiff.class, ListDiff.class, MapDiff.class, SetDiff.class,
                     ControlMessage.Arrive.class, ControlMessage.Abort.class, ControlMessage.StartDone.class,
                     ControlMessage.Stopping.class));
             classes.addAll(ConditionMessage.classes());

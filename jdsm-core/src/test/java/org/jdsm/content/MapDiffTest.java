@@ -87,6 +87,11 @@ class MapDiffTest {
         HashMap<Handle, Long> handles = new HashMap<>(Map.of(h, 0L));
         assertNull(ArrayDiff.inside(new HashMap<>(Map.of(h, 1L)), handles, same), "keys without a value equals");
         assertNull(ArrayDiff.inside(new HashMap<>(), handles, same), "such a key removed");
+        TreeMap<String, Long> byLength = new TreeMap<>(new SetDiffTest.ByLength());
+        byLength.put("ab", 0L);
+        TreeMap<String, Long> renamed = new TreeMap<>(byLength.comparator());
+        renamed.put("cd", 0L);
+        assertNull(ArrayDiff.inside(renamed, byLength, same), "a comparator finds other keys equal: the map goes whole");
         LinkedHashMap<String, Long> linked = new LinkedHashMap<>(before);
         linked.put("a", 5L);
         assertInstanceOf(MapDiff.class, ArrayDiff.inside(linked, new LinkedHashMap<>(before), same));
@@ -118,5 +123,13 @@ class MapDiffTest {
         assertSame(old, ElementsInPlace.update(old, other), "other keys: the same map takes all the entries");
         assertEquals(other.keySet(), old.keySet());
         assertSame(kept, old.get("x"), "a key both have keeps its object");
+        java.util.LinkedHashMap<String, Long> linked = new java.util.LinkedHashMap<>();
+        linked.put("a", 1L);
+        linked.put("b", 2L);
+        java.util.LinkedHashMap<String, Long> reordered = new java.util.LinkedHashMap<>();
+        reordered.put("b", 2L);
+        reordered.put("a", 1L);
+        ElementsInPlace.update(linked, reordered);
+        assertEquals(List.of("b", "a"), List.copyOf(linked.keySet()), "a linked map takes the order too");
     }
 }
