@@ -7,6 +7,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.jdsm.DsmException;
 import org.jdsm.LockIds;
 import org.jdsm.SharedObject;
 import org.jdsm.SharedObjectPool;
@@ -70,6 +71,10 @@ public final class LazyRelease extends SharedObjectPool {
      * home's threads before that read (they take no block monitor).
      */
     private volatile int published;
+
+    /** Why a publication failed part way, if one did; guarded by {@link #state}. See {@link #flushLocked}. */
+    private Throwable publicationFailure;
+
     private final WritingBlocks writingBlocks = new WritingBlocks();
 
     private final List<BlockState[]> blocks = new ArrayList<>();
@@ -266,20 +271,32 @@ public final class LazyRelease extends SharedObjectPool {
      * the log. Caller holds {@link #state}.
      */
     private void flushLocked() {
+        if (publicationFailure != null) {
+            throw new DsmException("this node cannot publish its writes: an earlier publication failed: "
+                    + publicationFailure, publicationFailure);
+        }
         if (pendingBlocks.isEmpty() && homePending.size() == 0) {
             return;
         }
         int seq = ++vc[myNode()];
         long[] ids = new long[pendingBlocks.size() + homePending.size()];
-        for (int k = 0; k < pendingBlocks.size(); k++) {
-            BlockState st = pendingBlocks.get(k);
-            ids[k] = st.id;
-            st.pending = false;
-            synchronized (st) {
-                st.needed[myNode()] = seq;
-                st.have[myNode()] = seq;
-                sendDiff(st, seq);
+        try {
+            for (int k = 0; k < pendingBlocks.size(); k++) {
+                BlockState st = pendingBlocks.get(k);
+                ids[k] = st.id;
+                st.pending = false;
+                synchronized (st) {
+                    st.needed[myNode()] = seq;
+                    st.have[myNode()] = seq;
+                    sendDiff(st, seq);
+                }
             }
+        } catch (RuntimeException | Error e) {
+            // Some diffs of interval seq went out and the rest cannot (a value that fails to copy):
+            // the interval can never be complete, so later flushes must not publish over it (nor
+            // diff again the blocks whose twins are spent) but name this cause.
+            publicationFailure = e;
+            throw e;
         }
         // At the home the master copy has the writes already (BlockState.OWN_WRITES): only notices.
         homePending.drainTo(ids, pendingBlocks.size());
