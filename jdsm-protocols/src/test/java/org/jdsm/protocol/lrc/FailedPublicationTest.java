@@ -88,14 +88,14 @@ class FailedPublicationTest {
             barrier();
         }
 
-        /** Node 0's one message after the barrier is its request for L (or the manager's forward of it). */
+        /**
+         * Node 0's one message after the barrier is its request for L (or the manager's forward of
+         * it). It may have come before {@code before} was read: then the wait runs out, harmlessly.
+         */
         private void awaitRequestFromNode0(long before) {
-            long deadline = System.nanoTime() + 10_000_000_000L;
+            long deadline = System.nanoTime() + 2_000_000_000L;
             try {
-                while (((LazyRelease) pool).transport().traffic().receivedMessages(0) == before) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("node 0's request for L did not arrive within 10 s");
-                    }
+                while (((LazyRelease) pool).transport().traffic().receivedMessages(0) == before && System.nanoTime() < deadline) {
                     Thread.sleep(1);
                 }
                 Thread.sleep(100); // a message counts before it is handled
