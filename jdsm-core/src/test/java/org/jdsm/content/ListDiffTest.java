@@ -26,15 +26,8 @@ class ListDiffTest {
     @Test
     void writersOfDifferentElementsMergeAfterTheWire() {
         ArrayList<Long> home = new ArrayList<>(List.of(0L, 0L, 0L));
-        ArrayList<Long> writerA = wire.copy(home);
-        ArrayList<Long> writerB = wire.copy(home);
-        writerA.set(0, 10L);
-        writerB.set(2, 30L);
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        Object a = TwoWriters.mergeAtHome(wire, same, home, w -> w.set(0, 10L), w -> w.set(2, 30L));
         assertInstanceOf(ListDiff.class, a);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
         assertEquals(List.of(10L, 0L, 30L), home);
     }
 
@@ -42,14 +35,7 @@ class ListDiffTest {
     void objectsInTheListTakeChangedFieldsInPlace() {
         ArrayList<Tally> home = new ArrayList<>(List.of(new Tally(), new Tally()));
         Tally kept = home.get(1);
-        ArrayList<Tally> writerA = wire.copy(home);
-        ArrayList<Tally> writerB = wire.copy(home);
-        writerA.get(1).a = 1;
-        writerB.get(1).b = 2;
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        TwoWriters.mergeAtHome(wire, same, home, w -> w.get(1).a = 1, w -> w.get(1).b = 2);
         assertSame(kept, home.get(1), "the object in the list is changed, not replaced");
         assertEquals(1, kept.a);
         assertEquals(2, kept.b);

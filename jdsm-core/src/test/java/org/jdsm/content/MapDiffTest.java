@@ -35,15 +35,8 @@ class MapDiffTest {
     @Test
     void writersOfDifferentKeysMergeAfterTheWire() {
         HashMap<String, Long> home = new HashMap<>(Map.of("a", 0L, "b", 0L, "c", 0L));
-        HashMap<String, Long> writerA = wire.copy(home);
-        HashMap<String, Long> writerB = wire.copy(home);
-        writerA.put("a", 1L);
-        writerB.put("c", 3L);
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        Object a = TwoWriters.mergeAtHome(wire, same, home, w -> w.put("a", 1L), w -> w.put("c", 3L));
         assertInstanceOf(MapDiff.class, a);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
         assertEquals(Map.of("a", 1L, "b", 0L, "c", 3L), home);
     }
 
@@ -51,14 +44,7 @@ class MapDiffTest {
     void objectsInTheMapTakeChangedFieldsInPlace() {
         TreeMap<Integer, Account> home = new TreeMap<>(Map.of(1, new Account(), 2, new Account()));
         Account kept = home.get(2);
-        TreeMap<Integer, Account> writerA = wire.copy(home);
-        TreeMap<Integer, Account> writerB = wire.copy(home);
-        writerA.get(2).balance = 10;
-        writerB.get(2).fees = 1;
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
+        TwoWriters.mergeAtHome(wire, same, home, w -> w.get(2).balance = 10, w -> w.get(2).fees = 1);
         assertSame(kept, home.get(2), "the object in the map is changed, not replaced");
         assertEquals(10, kept.balance);
         assertEquals(1, kept.fees);
@@ -67,15 +53,10 @@ class MapDiffTest {
     @Test
     void writersAddingAndRemovingDifferentKeysMerge() {
         ConcurrentHashMap<String, Long> home = new ConcurrentHashMap<>(Map.of("a", 0L, "b", 0L));
-        ConcurrentHashMap<String, Long> writerA = wire.copy(home);
-        ConcurrentHashMap<String, Long> writerB = wire.copy(home);
-        writerA.put("x", 1L);
-        writerA.remove("a");
-        writerB.put("y", 2L);
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
+        TwoWriters.mergeAtHome(wire, same, home, w -> {
+            w.put("x", 1L);
+            w.remove("a");
+        }, w -> w.put("y", 2L));
         assertEquals(Map.of("b", 0L, "x", 1L, "y", 2L), home);
     }
 

@@ -35,17 +35,14 @@ class SetDiffTest {
     @Test
     void writersAddingAndRemovingDifferentValuesMergeAfterTheWire() {
         TreeSet<Integer> home = new TreeSet<>(Set.of(1, 2, 3));
-        TreeSet<Integer> writerA = wire.copy(home);
-        TreeSet<Integer> writerB = wire.copy(home);
-        writerA.add(10);
-        writerA.remove(1);
-        writerB.add(20);
-        writerB.remove(3);
-        Object a = ArrayDiff.inside(writerA, wire.copy(home), same);
-        Object b = ArrayDiff.inside(writerB, wire.copy(home), same);
+        Object a = TwoWriters.mergeAtHome(wire, same, home, w -> {
+            w.add(10);
+            w.remove(1);
+        }, w -> {
+            w.add(20);
+            w.remove(3);
+        });
         assertInstanceOf(SetDiff.class, a);
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(b)));
-        ArrayDiff.applyInside(home, wire.decode(wire.encode(a)));
         assertEquals(Set.of(2, 10, 20), home);
     }
 
