@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.KryoSerializable;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdsm.Spmd;
+import org.jdsm.protocol.suite.Poison;
 import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,25 +16,6 @@ import org.junit.jupiter.api.Timeout;
  * them (it threw a NullPointerException, which the job then reported instead of the cause).
  */
 class FailedPublicationTest {
-
-    /** A value whose copy fails while it is armed, as a broken custom serializer would. */
-    public static final class RefusesWhileArmed implements KryoSerializable {
-        static final AtomicBoolean ARMED = new AtomicBoolean();
-        long value;
-
-        @Override
-        public void write(Kryo kryo, Output output) {
-            output.writeLong(value);
-        }
-
-        @Override
-        public void read(Kryo kryo, Input input) {
-            value = input.readLong();
-            if (value == 13 && ARMED.get()) {
-                throw new IllegalStateException("value 13 refuses to be copied");
-            }
-        }
-    }
 
     /**
      * Node 1 holds lock L while node 0 queues for it; node 1 writes a counter, then the refusing
@@ -52,9 +29,9 @@ class FailedPublicationTest {
 
         @Override
         public void init() {
-            RefusesWhileArmed.ARMED.set(false);
+            Poison.everywhere = false;
             counter = pool.register(new long[1], 1);
-            cells = pool.register(new Object[] {new RefusesWhileArmed()}, 1);
+            cells = pool.register(new Object[] {new Poison()}, 1);
         }
 
         @Override
@@ -72,15 +49,15 @@ class FailedPublicationTest {
                 counter[0] = 7;
                 pool.release(counter);
                 pool.acquire(cells, 0);
-                ((RefusesWhileArmed) cells[0]).value = 13;
+                ((Poison) cells[0]).value = 13;
                 pool.release(cells, 0);
                 awaitRequestFromNode0(fromNode0); // so that unlock hands L over here, not a later message handler
-                RefusesWhileArmed.ARMED.set(true);
+                Poison.everywhere = true; // its copy for the diff fails on this thread too
                 try {
                     pool.unlock("L");
                 } catch (RuntimeException e) {
-                    RefusesWhileArmed.ARMED.set(false);
-                    if (!String.valueOf(e.getMessage()).contains("refuses to be copied")) {
+                    Poison.everywhere = false;
+                    if (!String.valueOf(e.getMessage()).contains("refuses to be decoded")) {
                         throw e;
                     }
                 }
@@ -113,7 +90,7 @@ class FailedPublicationTest {
                         .protocol("lrc").run());
         String message = String.valueOf(failed.getMessage());
         assertTrue(message.contains("node 1 failed"), message);
-        assertTrue(message.contains("an earlier publication failed") && message.contains("refuses to be copied"), message);
+        assertTrue(message.contains("an earlier publication failed") && message.contains("refuses to be decoded"), message);
         assertFalse(message.contains("NullPointerException"), message);
     }
 }

@@ -3,10 +3,6 @@ package org.jdsm.protocol.suite;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.KryoSerializable;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import java.util.List;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
@@ -43,29 +39,6 @@ class PoisonedValueTest {
         for (int run = 0; run < 5; run++) {
             String message = Jobs.failure(HeldAcrossBarrierJob.class, protocol, new Shape(2, 3));
             assertTrue(message.contains("value 13 refuses to be decoded"), message);
-        }
-    }
-
-    /**
-     * A user value whose decoding fails for one value, as a broken custom serializer would, when a
-     * message brings it: not on the job's own threads, whose copies of it (twins) decode it too.
-     */
-    public static final class Poison implements KryoSerializable {
-        /** Refuses on the job's threads too (copies of it fail wherever they are made). */
-        static volatile boolean everywhere;
-        long value;
-
-        @Override
-        public void write(Kryo kryo, Output output) {
-            output.writeLong(value);
-        }
-
-        @Override
-        public void read(Kryo kryo, Input input) {
-            value = input.readLong();
-            if (value == 13 && (everywhere || !Thread.currentThread().getName().matches("jdsm-n\\d+-t\\d+"))) {
-                throw new IllegalStateException("value 13 refuses to be decoded");
-            }
         }
     }
 
