@@ -1,5 +1,6 @@
 package org.jdsm.content;
 
+import java.util.function.IntConsumer;
 import org.jdsm.wire.ArrayRange;
 import org.jdsm.wire.WireFormat;
 
@@ -219,6 +220,15 @@ public final class ArrayDiff implements ChangeInside {
                 System.arraycopy(values, v, target, offset + runStarts[r], runLengths[r]);
             }
             v += runLengths[r];
+        }
+    }
+
+    /** Calls {@code at} with every position this diff writes, relative to the block start. */
+    void forEachPosition(IntConsumer at) {
+        for (int r = 0; r < runStarts.length; r++) {
+            for (int k = 0; k < runLengths[r]; k++) {
+                at.accept(runStarts[r] + k);
+            }
         }
     }
 

@@ -57,10 +57,12 @@ public final class ListDiff implements ChangeInside {
             return;
         }
         elements.applyTo(slots, 0);
-        for (int i = 0; i < slots.length; i++) {
+        // Only the positions this diff writes: every other slot is a snapshot, which a local thread
+        // (at the home, or beside a merge) may have set anew since; setting it back would undo that.
+        elements.forEachPosition(i -> {
             if (slots[i] != list.get(i)) {
                 list.set(i, slots[i]);
             }
-        }
+        });
     }
 }

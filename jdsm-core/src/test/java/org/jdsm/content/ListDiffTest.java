@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.util.ArrayList;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdsm.wire.WireFormat;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +41,38 @@ class ListDiffTest {
         assertSame(kept, home.get(1), "the object in the list is changed, not replaced");
         assertEquals(1, kept.a);
         assertEquals(2, kept.b);
+    }
+
+    /**
+     * At the home a diff is applied while local threads write the master: a thread that sets element
+     * 0 again and again (under its lock) must always find its last value there, however often a
+     * diff of element 1 is applied meanwhile. The diff once set every element it found changed
+     * since it took a snapshot of the list, so it put element 0's older value back.
+     */
+    @Test
+    void applyingADiffLeavesTheElementsItDoesNotWriteAlone() throws Exception {
+        ArrayList<Long> home = new ArrayList<>(List.of(0L, 0L));
+        ArrayList<Long> writer = wire.copy(home);
+        writer.set(1, 1L);
+        Object diff = wire.decode(wire.encode(ArrayDiff.inside(writer, wire.copy(home), same)));
+        AtomicBoolean done = new AtomicBoolean();
+        Thread applier = new Thread(() -> {
+            while (!done.get()) {
+                ArrayDiff.applyInside(home, diff);
+            }
+        });
+        applier.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        try {
+            for (long v = 1; v <= 2_000_000 && System.nanoTime() < deadline; v++) {
+                long seen = home.get(0);
+                assertEquals(v - 1, seen, "element 0 after " + (v - 1) + " local writes");
+                home.set(0, v);
+            }
+        } finally {
+            done.set(true);
+            applier.join();
+        }
     }
 
     @Test
