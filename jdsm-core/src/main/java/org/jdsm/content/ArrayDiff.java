@@ -117,7 +117,7 @@ public final class ArrayDiff implements ChangeInside {
     /**
      * What changed inside a value from {@code before} to {@code now}, to be applied to the value in
      * its place ({@link #applyInside}): a primitive array's changed elements, an object array's
-     * ({@link #ofObjects}) or an ArrayList's ({@link ListDiff}), a map's changed keys
+     * ({@link #ofObjects}) or a list's ({@link ListDiff}), a map's changed keys
      * ({@link MapDiff}), a set's added and removed values ({@link SetDiff}), or the changed fields of an object changed in place
      * ({@link NestedFieldDiff}), each of the same class (and length) on both sides; null where the
      * value travels whole (or nothing changed).
@@ -139,7 +139,7 @@ public final class ArrayDiff implements ChangeInside {
             return objects.length == old.length ? ofObjects(objects.clone(), old, old.length, same, depth) : null;
         }
         if (ListDiff.takes(now)) {
-            return ListDiff.between((java.util.ArrayList<?>) now, (java.util.ArrayList<?>) before, same, depth);
+            return ListDiff.between((java.util.List<?>) now, (java.util.List<?>) before, same, depth);
         }
         if (MapDiff.takes(now)) {
             return MapDiff.between((java.util.Map<?, ?>) now, (java.util.Map<?, ?>) before, same, depth);

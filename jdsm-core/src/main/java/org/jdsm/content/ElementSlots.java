@@ -1,6 +1,5 @@
 package org.jdsm.content;
 
-import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,7 +13,7 @@ import org.jdsm.runtime.SlotAware;
  * that leaves its slot. An object of a class that is not instrumented has none and is left alone.
  *
  * <p>The objects an element holds learn its block too, as far down as content changes them in place
- * ({@link ElementsInPlace}: fields of the job's classes, object arrays, ArrayLists, the values of
+ * ({@link ElementsInPlace}: fields of the job's classes, object arrays, lists, the values of
  * HashMaps, LinkedHashMaps, TreeMaps and ConcurrentHashMaps, up to {@link ArrayDiff#NESTING} levels), so a write through
  * a reference kept to one ({@code Pos p = cells[i].pos; barrier(); p.x = v}) checks the element's
  * block; so do the objects a single shared object holds ({@link #claimInside}). Which fields can
@@ -139,8 +138,14 @@ public final class ElementSlots {
                     }
                     case LIST -> {
                         List<Object> list = (List<Object>) holder;
-                        for (int i = 0; i < list.size(); i++) {
-                            child(list.get(i), below);
+                        if (list instanceof java.util.RandomAccess) {
+                            for (int i = 0; i < list.size(); i++) {
+                                child(list.get(i), below);
+                            }
+                        } else {
+                            for (Object o : list) { // a LinkedList's get walks from an end
+                                child(o, below);
+                            }
                         }
                     }
                     case MAP -> {
@@ -227,7 +232,7 @@ public final class ElementSlots {
          * Whether a field or array element declared {@code type} may hold an object that knows a
          * block or holds one in place: a class of the job's that the instrumentation made
          * {@link SlotAware} (none is without it, so an element of plain classes walks nothing), an
-         * interface of the job's, or a JDK type that may be an object array, an ArrayList or one of
+         * interface of the job's, or a JDK type that may be an object array, one of the lists or one of
          * the maps; not a primitive, a primitive array, an enum or record.
          */
         static boolean mayHold(Class<?> type) {
@@ -241,8 +246,10 @@ public final class ElementSlots {
             if (loader != null && loader != ClassLoader.getPlatformClassLoader()) {
                 return type.isInterface() || SlotAware.class.isAssignableFrom(type);
             }
-            if (type.isAssignableFrom(ArrayList.class)) {
-                return true;
+            for (Class<?> container : ListDiff.CLASSES) {
+                if (type.isAssignableFrom(container)) {
+                    return true;
+                }
             }
             for (Class<?> map : MapDiff.CLASSES) {
                 if (type.isAssignableFrom(map)) {

@@ -1,8 +1,9 @@
 package org.jdsm.content;
 
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.ListIterator;
 import java.util.Map;
 import org.jdsm.wire.WireFormat;
 
@@ -14,7 +15,7 @@ import org.jdsm.wire.WireFormat;
  * is the element, whose writes are lost and whose reads are stale.
  *
  * <p>Down what the element refers to as well, up to {@link ArrayDiff#NESTING} levels: a nested
- * object of a class of the job's, an array of the same length, an ArrayList, a HashMap, LinkedHashMap,
+ * object of a class of the job's, an array of the same length, an ArrayList or LinkedList, a HashMap, LinkedHashMap,
  * TreeMap, ConcurrentHashMap or one of the sets of {@link SetDiff}, is changed in place too, so a
  * reference kept into an element ({@code Vec pos = p.pos}) stays what the element holds; transient
  * fields keep this node's values.
@@ -95,7 +96,7 @@ public final class ElementsInPlace {
             }
         }
         if (list) {
-            updateList((ArrayList<Object>) old, (ArrayList<?>) value, depth, done);
+            updateList((List<Object>) old, (List<?>) value, depth, done);
         } else if (map) {
             updateMap((Map<Object, Object>) old, (Map<?, ?>) value, depth, done);
         } else if (set) {
@@ -113,15 +114,16 @@ public final class ElementsInPlace {
         return old;
     }
 
-    /** An ArrayList of the same size takes the values element by element in place; of another size, all of them. */
-    private static void updateList(ArrayList<Object> old, ArrayList<?> value, int depth, Map<Object, Object> done) {
+    /** A list of the same size takes the values element by element in place; of another size, all of them. */
+    private static void updateList(List<Object> old, List<?> value, int depth, Map<Object, Object> done) {
         if (old.size() != value.size()) {
             old.clear();
             old.addAll(value);
             return;
         }
-        for (int i = 0; i < old.size(); i++) {
-            old.set(i, update(old.get(i), value.get(i), depth + 1, done));
+        ListIterator<Object> at = old.listIterator(); // a LinkedList's get and set walk from an end
+        for (Object v : value) {
+            at.set(update(at.next(), v, depth + 1, done));
         }
     }
 

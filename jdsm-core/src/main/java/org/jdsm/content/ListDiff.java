@@ -1,9 +1,12 @@
 package org.jdsm.content;
 
 import java.util.ArrayList;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.ListIterator;
 
 /**
- * The elements that changed in an {@link ArrayList} that kept its size, as an object array's
+ * The elements that changed in an {@link ArrayList} or a {@link LinkedList} that kept its size, as an object array's
  * ({@link ArrayDiff#ofObjects}): nodes that {@code set} different elements of one shared list at
  * the same time, each under its own lock (no data race, as in one JVM), merge at the home as
  * writers of different elements of an array do, instead of the last whole list overwriting the
@@ -22,21 +25,28 @@ public final class ListDiff implements ChangeInside {
         this.elements = elements;
     }
 
-    /** True for the lists this diff takes: ArrayList itself (a subclass may keep more state). */
+    /**
+     * The lists this diff and in-place installs take: these classes themselves (a subclass may keep
+     * more state). A LinkedList too: threads that set different elements of one need no common lock
+     * either, and a list that travelled whole carried its writer's stale elements over the others'.
+     */
+    static final List<Class<?>> CLASSES = List.of(ArrayList.class, LinkedList.class);
+
+    /** True for the lists this diff takes ({@link #CLASSES}). */
     static boolean takes(Object value) {
         return takesClass(value.getClass());
     }
 
     /** As {@link #takes}, for the lists of class {@code type}. */
     static boolean takesClass(Class<?> type) {
-        return type == ArrayList.class;
+        return CLASSES.contains(type);
     }
 
     /**
-     * What changed from {@code twin} to {@code now}, two ArrayLists, {@code depth} levels below a
+     * What changed from {@code twin} to {@code now}, two lists of one class, {@code depth} levels below a
      * block; null if nothing changed or the size did (then the list travels whole).
      */
-    static ListDiff between(ArrayList<?> now, ArrayList<?> twin, SameContent same, int depth) {
+    static ListDiff between(List<?> now, List<?> twin, SameContent same, int depth) {
         if (now.size() != twin.size()) {
             return null;
         }
@@ -51,7 +61,7 @@ public final class ListDiff implements ChangeInside {
         if (target == null || !takes(target)) {
             return;
         }
-        ArrayList<Object> list = (ArrayList<Object>) target;
+        List<Object> list = (List<Object>) target;
         Object[] slots = list.toArray();
         if (!elements.fits(slots)) {
             return;
@@ -59,9 +69,14 @@ public final class ListDiff implements ChangeInside {
         elements.applyTo(slots, 0);
         // Only the positions this diff writes: every other slot is a snapshot, which a local thread
         // (at the home, or beside a merge) may have set anew since; setting it back would undo that.
+        // Through an iterator, the positions in order: a LinkedList's get and set walk from an end.
+        ListIterator<Object> at = list.listIterator();
         elements.forEachPosition(i -> {
-            if (slots[i] != list.get(i)) {
-                list.set(i, slots[i]);
+            while (at.nextIndex() < i) {
+                at.next();
+            }
+            if (slots[i] != at.next()) {
+                at.set(slots[i]);
             }
         });
     }

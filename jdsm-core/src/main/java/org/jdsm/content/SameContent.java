@@ -13,7 +13,7 @@ import org.jdsm.wire.WireFormat;
 
 /**
  * Whether two values hold the same content: equal for the JDK's value classes (deeply for primitive
- * arrays, sets of such values but linked ones), records component by component, object arrays and ArrayLists
+ * arrays, sets of such values but linked ones), records component by component, object arrays and lists of {@link ListDiff}
  * element by element, maps with keys of value classes key by key (but linked ones), objects of the job's
  * own classes field by field (an object met again deeper down counts as the same, so cyclic graphs
  * end), otherwise (JDK containers, classes with an encoding of their own) copies of them encoded to
@@ -104,7 +104,7 @@ public final class SameContent {
             return sameElements(x, (Object[]) b, depth + 1, seen);
         }
         if (elements) {
-            return sameElements(((java.util.ArrayList<?>) a).toArray(), ((java.util.ArrayList<?>) b).toArray(), depth + 1, seen);
+            return sameElements(((java.util.List<?>) a).toArray(), ((java.util.List<?>) b).toArray(), depth + 1, seen);
         }
         if (entries) {
             return sameEntries((Map<?, ?>) a, (Map<?, ?>) b, depth + 1, seen);

@@ -76,12 +76,36 @@ class ListDiffTest {
     }
 
     @Test
-    void aListThatChangedSizeOrIsNoArrayListTravelsWhole() {
+    void aListThatChangedSizeOrIsOfAnotherClassTravelsWhole() {
         ArrayList<Long> before = new ArrayList<>(List.of(1L));
         ArrayList<Long> grown = new ArrayList<>(List.of(1L, 2L));
         assertNull(ArrayDiff.inside(grown, before, same));
-        assertNull(ArrayDiff.inside(new LinkedList<>(List.of(2L)), new LinkedList<>(List.of(1L)), same));
+        assertNull(ArrayDiff.inside(new java.util.Vector<>(List.of(2L)), new java.util.Vector<>(List.of(1L)), same));
         assertNull(ArrayDiff.inside(new ArrayList<>(before), before, same), "nothing changed");
+    }
+
+    /**
+     * Threads setting different elements of one LinkedList need no common lock, as with an ArrayList.
+     * A LinkedList travelled whole, so the home took the last writer's list, stale where the other
+     * wrote, and replaced its own list (and the objects in it) with that copy.
+     */
+    @Test
+    void writersOfDifferentElementsOfALinkedListMergeInPlace() {
+        LinkedList<Long> home = new LinkedList<>(List.of(0L, 0L, 0L));
+        Object a = TwoWriters.mergeAtHome(wire, same, home, w -> w.set(0, 10L), w -> w.set(2, 30L));
+        assertInstanceOf(ListDiff.class, a);
+        assertEquals(List.of(10L, 0L, 30L), home);
+        LinkedList<Tally> tallies = new LinkedList<>(List.of(new Tally(), new Tally()));
+        Tally kept = tallies.get(1);
+        TwoWriters.mergeAtHome(wire, same, tallies, w -> w.get(1).a = 1, w -> w.get(1).b = 2);
+        assertSame(kept, tallies.get(1), "the object in the list is changed, not replaced");
+        assertEquals(1, kept.a);
+        assertEquals(2, kept.b);
+        LinkedList<Tally> value = wire.copy(tallies);
+        value.get(1).a = 4;
+        assertSame(tallies, ElementsInPlace.update(tallies, value));
+        assertSame(kept, tallies.get(1), "installed content goes in place");
+        assertEquals(4, kept.a);
     }
 
     @Test
