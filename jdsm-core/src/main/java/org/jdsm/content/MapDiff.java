@@ -53,7 +53,8 @@ public final class MapDiff implements ChangeInside {
 
     /**
      * What changed from {@code twin} to {@code now}, two maps of one class, {@code depth} levels below
-     * a block; null if nothing changed or a key is not of a value class.
+     * a block; null if nothing changed, a key is not of a value class, or a linked map's keys moved
+     * ({@link #keepsOrder}).
      */
     static MapDiff between(Map<?, ?> now, Map<?, ?> twin, SameContent same, int depth) {
         List<Object> keys = new ArrayList<>();
@@ -84,7 +85,41 @@ public final class MapDiff implements ChangeInside {
                 removed.add(key);
             }
         }
-        return keys.isEmpty() && removed.isEmpty() ? null : new MapDiff(keys.toArray(), values.toArray(), removed.toArray());
+        if (keys.isEmpty() && removed.isEmpty() || now instanceof LinkedHashMap<?, ?> && !keepsOrder(now.keySet(), twin.keySet())) {
+            return null;
+        }
+        return new MapDiff(keys.toArray(), values.toArray(), removed.toArray());
+    }
+
+    /**
+     * Whether removing the keys gone and then appending the new ones leaves {@code twin}'s keys in
+     * {@code now}'s order: the keys both hold come first, in {@code twin}'s order, then the new ones.
+     * A linked map or set whose writer moved a key (removed it and put it again) is in another order,
+     * which is content that a diff of keys does not carry: it travels whole.
+     */
+    static boolean keepsOrder(Set<?> now, Set<?> twin) {
+        java.util.Iterator<?> old = twin.iterator();
+        boolean appending = false;
+        for (Object key : now) {
+            if (!twin.contains(key)) {
+                appending = true;
+                continue;
+            }
+            if (appending) {
+                return false;
+            }
+            Object next;
+            do {
+                if (!old.hasNext()) {
+                    return false;
+                }
+                next = old.next();
+                if (!next.equals(key) && now.contains(next)) {
+                    return false; // a key both hold, which comes before key in twin's order only
+                }
+            } while (!next.equals(key));
+        }
+        return true;
     }
 
     /** True if every key of {@code map} is of a value class, so a decoded copy of it finds its entry. */

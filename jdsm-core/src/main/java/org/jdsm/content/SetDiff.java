@@ -12,8 +12,8 @@ import java.util.TreeSet;
  * elements removed, rather than the whole set, which may be large. Writers of one set take turns
  * under one lock (as threads of one JVM must), so their diffs reach the home in that order; writers
  * of different elements at once merge. A set holding other objects travels whole, and so does a
- * LinkedHashSet whose order alone changed (its order is content, which added and removed elements
- * do not carry).
+ * LinkedHashSet whose order changed otherwise than by its added elements coming last (an element
+ * removed and added again: its order is content, which added and removed elements do not carry).
  */
 public final class SetDiff implements ChangeInside {
 
@@ -41,7 +41,10 @@ public final class SetDiff implements ChangeInside {
                 && MapDiff.allValues((Set<?>) value);
     }
 
-    /** What changed from {@code twin} to {@code now}, two sets of values of one class; null if nothing did. */
+    /**
+     * What changed from {@code twin} to {@code now}, two sets of values of one class; null if nothing
+     * did, or a linked set's elements moved ({@link MapDiff#keepsOrder}).
+     */
     static SetDiff between(Set<?> now, Set<?> twin) {
         if (!MapDiff.allValues(twin)) {
             return null;
@@ -58,7 +61,10 @@ public final class SetDiff implements ChangeInside {
                 removed.add(element);
             }
         }
-        return added.isEmpty() && removed.isEmpty() ? null : new SetDiff(added.toArray(), removed.toArray());
+        if (added.isEmpty() && removed.isEmpty() || now instanceof LinkedHashSet<?> && !MapDiff.keepsOrder(now, twin)) {
+            return null;
+        }
+        return new SetDiff(added.toArray(), removed.toArray());
     }
 
     /** Removes and adds the elements in {@code target}, if it is still such a set. */

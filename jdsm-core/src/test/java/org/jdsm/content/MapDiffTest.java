@@ -113,4 +113,55 @@ class MapDiffTest {
         ElementsInPlace.update(linked, reordered);
         assertEquals(List.of("b", "a"), List.copyOf(linked.keySet()), "a linked map takes the order too");
     }
+    /**
+     * A writer of a linked map (or set) that moves a key to the end (removes it and puts it again, as
+     * an LRU cache does) and changes or adds another: the home must end in the writer's order. The
+     * diff carried only the changed and added keys, so the home kept the moved key where it was.
+     */
+    @Test
+    void aLinkedMapOrSetWhoseKeysMovedEndsInTheWritersOrder() {
+        LinkedHashMap<String, Long> home = new LinkedHashMap<>();
+        home.put("a", 1L);
+        home.put("b", 2L);
+        home.put("c", 3L);
+        LinkedHashMap<String, Long> moved = publish(home, w -> {
+            w.put("a", w.remove("a"));
+            w.put("d", 4L);
+        }, "a key moved, another added");
+        assertEquals(List.copyOf(moved.keySet()), List.copyOf(home.keySet()));
+        moved = publish(home, w -> w.put("b", w.remove("b") + 1), "a key moved with a new value");
+        assertEquals(List.copyOf(moved.keySet()), List.copyOf(home.keySet()));
+        assertEquals(moved, home);
+        java.util.LinkedHashSet<String> set = new java.util.LinkedHashSet<>(List.of("a", "b", "c"));
+        java.util.LinkedHashSet<String> writer = publish(set, w -> {
+            w.remove("a");
+            w.add("a");
+            w.add("d");
+        }, "an element moved, another added");
+        assertEquals(List.copyOf(writer), List.copyOf(set));
+    }
+
+    @Test
+    void aLinkedMapWhoseNewKeysComeLastTravelsAsItsChanges() {
+        LinkedHashMap<String, Long> home = new LinkedHashMap<>(Map.of("a", 1L));
+        home.put("b", 2L);
+        LinkedHashMap<String, Long> writer = wire.copy(home);
+        writer.remove("a");
+        writer.put("c", 3L);
+        writer.put("b", 5L);
+        assertInstanceOf(MapDiff.class, ArrayDiff.inside(writer, wire.copy(home), same));
+    }
+
+    /** A writer's change of a copy of {@code home}, published as a release does: a diff if there is one, else the value whole. */
+    private <T> T publish(T home, java.util.function.Consumer<T> write, String what) {
+        T writer = wire.copy(home);
+        write.accept(writer);
+        Object inside = ArrayDiff.inside(writer, wire.copy(home), same);
+        if (inside != null) {
+            ArrayDiff.applyInside(home, wire.decode(wire.encode(inside)));
+        } else {
+            assertSame(home, ElementsInPlace.update(home, wire.copy(writer)), what);
+        }
+        return writer;
+    }
 }
