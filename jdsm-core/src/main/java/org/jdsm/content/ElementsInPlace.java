@@ -1,10 +1,14 @@
 package org.jdsm.content;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
+import java.util.Set;
 import org.jdsm.wire.WireFormat;
 
 /**
@@ -100,7 +104,7 @@ public final class ElementsInPlace {
         } else if (map) {
             updateMap((Map<Object, Object>) old, (Map<?, ?>) value, depth, done);
         } else if (set) {
-            SetDiff.update((java.util.Set<?>) old, (java.util.Set<?>) value);
+            updateSet((Set<Object>) old, (Set<?>) value);
         } else if (old instanceof Object[] slots) {
             Object[] values = (Object[]) value;
             for (int i = 0; i < slots.length; i++) {
@@ -130,15 +134,37 @@ public final class ElementsInPlace {
     /**
      * A map takes the values key by key, each into the value there in place where it can be, in
      * {@code value}'s order (a linked map's order is content too), and loses the keys {@code value}
-     * does not have.
+     * does not have. Not cleared first: another thread of this node may be reading a key that stays
+     * (under that key's lock), and must find it at every instant.
      */
     private static void updateMap(Map<Object, Object> old, Map<?, ?> value, int depth, Map<Object, Object> done) {
-        Map<Object, Object> updated = new LinkedHashMap<>();
+        old.keySet().retainAll(value.keySet());
         for (Map.Entry<?, ?> entry : value.entrySet()) {
-            updated.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
+            old.put(entry.getKey(), update(old.get(entry.getKey()), entry.getValue(), depth + 1, done));
         }
-        old.clear();
-        old.putAll(updated);
+        if (old instanceof LinkedHashMap<?, ?> && !sameOrder(old.keySet(), value.keySet())) {
+            for (Object key : value.keySet()) {
+                old.put(key, old.remove(key)); // to the end, in value's order: moved keys were a structural change
+            }
+        }
+    }
+
+    /**
+     * A set takes the elements of {@code value}, a set of the same class, in place and in its order;
+     * not cleared first, as a map is not ({@link #updateMap}).
+     */
+    private static void updateSet(Set<Object> old, Set<?> value) {
+        old.retainAll(value);
+        old.addAll(value);
+        if (old instanceof LinkedHashSet<?> && !sameOrder(old, value)) {
+            old.clear();
+            old.addAll(value);
+        }
+    }
+
+    /** Whether {@code a} and {@code b}, collections of equal elements, iterate them in the same order. */
+    private static boolean sameOrder(Collection<?> a, Collection<?> b) {
+        return new ArrayList<>(a).equals(new ArrayList<>(b));
     }
 
     /**

@@ -82,11 +82,4 @@ public final class SetDiff implements ChangeInside {
             set.add(element);
         }
     }
-
-    /** Gives {@code old} the elements of {@code value}, a set of the same class, in place and in its order. */
-    @SuppressWarnings("unchecked")
-    static void update(Set<?> old, Set<?> value) {
-        old.clear();
-        ((Set<Object>) old).addAll(value);
-    }
 }

@@ -164,4 +164,40 @@ class MapDiffTest {
         }
         return writer;
     }
+    /**
+     * Content installed into a map or set goes in while another thread of the node reads a key that
+     * stays, under that key's lock (no data race: no one changed it): the reader must find it at every
+     * instant. The install cleared the collection and put everything back, so the reader could find
+     * the key missing (SharedObjects under sc and lrc, CollectionDiffsStressTest: 'read null').
+     */
+    @Test
+    void installedContentNeverHidesAKeyThatStaysFromAReader() throws Exception {
+        LinkedHashMap<String, Long> map = new LinkedHashMap<>(Map.of("mine", 7L));
+        map.put("other", 0L);
+        java.util.HashSet<String> set = new java.util.HashSet<>(Set.of("a", "b", "c"));
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong installs = new java.util.concurrent.atomic.AtomicLong();
+        Thread installer = new Thread(() -> {
+            LinkedHashMap<String, Long> value = wire.copy(map);
+            java.util.HashSet<String> elements = wire.copy(set);
+            for (long v = 1; !done.get(); v++) {
+                value.put("other", v);
+                ElementsInPlace.update(map, wire.copy(value));
+                ElementsInPlace.update(set, wire.copy(elements));
+                installs.incrementAndGet();
+            }
+        });
+        installer.start();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(500);
+        try {
+            while (System.nanoTime() < deadline || installs.get() < 1000) {
+                assertEquals(7L, map.get("mine"), "the reader's key after " + installs.get() + " installs");
+                assertEquals(3, set.size(), "the set's elements after " + installs.get() + " installs");
+            }
+        } finally {
+            done.set(true);
+            installer.join();
+        }
+        assertEquals(List.of("mine", "other"), List.copyOf(map.keySet()));
+    }
 }
