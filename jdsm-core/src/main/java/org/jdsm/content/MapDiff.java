@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -114,10 +115,10 @@ public final class MapDiff implements ChangeInside {
                     return false;
                 }
                 next = old.next();
-                if (!next.equals(key) && now.contains(next)) {
+                if (!Objects.equals(next, key) && now.contains(next)) {
                     return false; // a key both hold, which comes before key in twin's order only
                 }
-            } while (!next.equals(key));
+            } while (!Objects.equals(next, key));
         }
         return true;
     }
@@ -137,8 +138,12 @@ public final class MapDiff implements ChangeInside {
         return true;
     }
 
+    /**
+     * Null counts as a value: a HashMap's null key (or a HashSet's null) decodes to null and finds its
+     * entry, and a map holding one travelled whole, losing other nodes' writes to its other keys.
+     */
     private static boolean isValue(Object key) {
-        return key != null && (VALUE_KEYS.contains(key.getClass()) || key.getClass().isEnum());
+        return key == null || VALUE_KEYS.contains(key.getClass()) || key.getClass().isEnum();
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -199,5 +200,26 @@ class MapDiffTest {
             installer.join();
         }
         assertEquals(List.of("mine", "other"), List.copyOf(map.keySet()));
+    }
+    /**
+     * A HashMap may hold a null key, which a decoded copy finds as any value key: writers of different
+     * keys of such a map merge. It travelled whole, so the last writer's map undid the other's key.
+     */
+    @Test
+    void writersOfDifferentKeysOfAMapWithANullKeyMerge() {
+        HashMap<String, Long> home = new HashMap<>();
+        home.put(null, 0L);
+        home.put("a", 0L);
+        LinkedHashMap<String, Long> linked = new LinkedHashMap<>(home);
+        Object a = TwoWriters.mergeAtHome(wire, same, home, w -> w.put(null, 1L), w -> w.put("a", 2L));
+        assertInstanceOf(MapDiff.class, a);
+        assertEquals(1L, home.get(null));
+        assertEquals(2L, home.get("a"));
+        TwoWriters.mergeAtHome(wire, same, linked, w -> w.put(null, 1L), w -> {
+            w.remove("a");
+            w.put("b", 2L);
+        });
+        assertEquals(List.of(Arrays.asList(null, 1L), List.of("b", 2L)),
+                linked.entrySet().stream().map(e -> Arrays.asList(e.getKey(), e.getValue())).toList());
     }
 }
