@@ -235,10 +235,10 @@ public final class LazyRelease extends SharedObjectPool {
             }
             synchronized (st) {
                 if (st.computeValid() || alongside && st.writers > 0) {
+                    st.startWriter(); // before counting: a twin that cannot be taken must leave no writer
                     if (st.writers++ == 0) {
                         writingBlocks.started(st.object.key(), st.block);
                     }
-                    st.startWriter();
                     return;
                 }
                 st.refreshValid(); // so that the next round goes through makeValid
