@@ -39,6 +39,14 @@ import org.jdsm.trans.Trans;
  * interrupted for its own code to see. A condition wait ({@code await}) and
  * {@link DsmFuture#touch()} are, as {@link Object#wait} and {@link java.util.concurrent.Future#get}
  * are; a thread interrupted while it waits in {@code barrier()} for the others fails the job.
+ *
+ * <p>Failures: a release ({@code release}, {@code unlock}, the letting go of a condition wait, a
+ * barrier, or the end of a thread's instrumented writes that every synchronization begins with)
+ * that fails part way, as when a value cannot be copied for the writes it publishes, throws its
+ * cause. The node cannot go on then, since other nodes may wait for ever for what it did not send:
+ * however the caller handles that exception, every later synchronization of the node's threads,
+ * and the end of their {@code start()}, throws a {@link DsmException} naming the release and the
+ * cause, which stops the job.
  */
 public abstract class SharedObjectPool implements MessageHandler {
 
@@ -57,11 +65,10 @@ public abstract class SharedObjectPool implements MessageHandler {
     private volatile boolean registrationOpen;
     private volatile Throwable abortCause;
     /**
-     * Why the node-level part of a barrier failed, on whichever thread ran it: the node's other
-     * threads in that barrier only see it broken, and whichever of them reports first must still
-     * name the cause.
+     * Why a release on this node failed part way, naming the release, or null: this node cannot go
+     * on (see {@link #letGo}). The first one stays.
      */
-    private volatile Throwable nodeBarrierFailure;
+    private volatile DsmException releaseFailure;
 
     // ---------------------------------------------------------------- lifecycle (runtime-facing)
 
@@ -69,12 +76,7 @@ public abstract class SharedObjectPool implements MessageHandler {
     public final void init(PoolContext ctx) {
         this.context = ctx;
         this.localBarrier = new CyclicBarrier(ctx.threadsPerNode(), () -> {
-            try {
-                nodeBarrier();
-            } catch (RuntimeException | Error e) {
-                nodeBarrierFailure = e;
-                throw e;
-            }
+            letGo(this::nodeBarrier, () -> { }, () -> "barrier()");
             attendance.completed();
         });
         this.helpers = new HelperThreads(ctx.myNode());
@@ -318,6 +320,7 @@ public abstract class SharedObjectPool implements MessageHandler {
             long[] yielded = depth > 0 ? WrittenBlocks.NONE : yieldWritesAfter(written, LockIds.block(so.key(), b));
             if (depth == 1 || depth == 0 && m.enter(holder, this)) {
                 try {
+                    checkCanGoOn(); // it may have waited for the block while another thread's release of it failed
                     acquireBlock(so, b);
                 } catch (RuntimeException e) {
                     m.exit();
@@ -357,14 +360,18 @@ public abstract class SharedObjectPool implements MessageHandler {
             while (end < to && mutexes[end].startLeaving(holder)) { // not outermost(): see startLeaving
                 end++;
             }
-            if (end > b) {
-                releaseBlockRange(so, b, end); // the usual case: the whole range in one call
-            } else {
-                end = b + 1; // held again inside: this release only leaves it
+            if (end == b) {
+                mutexes[b++].exit(); // held again inside: this release only leaves it
+                continue;
             }
-            for (int k = b; k < end; k++) {
-                mutexes[k].exit();
-            }
+            int first = b;
+            int last = end;
+            // The usual case: the whole range in one call.
+            letGo(() -> releaseBlockRange(so, first, last), () -> {
+                for (int k = first; k < last; k++) {
+                    mutexes[k].exit();
+                }
+            }, () -> "release of " + (last - first == 1 ? "block " + first : "blocks [" + first + ", " + last + ")") + " of " + so);
             b = end;
         }
         return -1;
@@ -496,8 +503,12 @@ public abstract class SharedObjectPool implements MessageHandler {
         endWrites();
     }
 
-    /** Publishes the calling thread's instrumented writes: the start of every synchronization. */
+    /**
+     * Publishes the calling thread's instrumented writes: the start of every synchronization, which
+     * fails instead if the node cannot go on ({@link #letGo}).
+     */
     private void endWrites() {
+        checkCanGoOn();
         WrittenBlocks written = instrumented.beginSync();
         if (!written.isEmpty()) {
             endWriteBlocks(written.ids(), written.size());
@@ -539,9 +550,10 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /**
      * Called by the runtime when thread {@code globalThread}'s {@code start()} returns: its last writes become visible.
-     * Fails if the thread still holds a lock or an acquired block (nobody else could ever take it,
-     * and the block's writes would never be published), or if other threads of this node wait in a
-     * barrier, which can never complete now.
+     * Fails if a release on this node failed part way (see the class comment), if the thread still
+     * holds a lock or an acquired block (nobody else could ever take it, and the block's writes would
+     * never be published), or if other threads of this node wait in a barrier, which can never
+     * complete now.
      */
     public final void threadDone(int globalThread) {
         endWrites();
@@ -689,6 +701,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         HolderMutex m = exclusion.lock(id, label);
         if (m.enter(Thread.currentThread(), this)) {
             try {
+                checkCanGoOn(); // it may have waited for the lock while another thread's release of it failed
                 acquireLock(id);
             } catch (RuntimeException e) {
                 m.exit();
@@ -700,11 +713,11 @@ public abstract class SharedObjectPool implements MessageHandler {
     private void unlockId(long id, String call) {
         endWrites();
         HolderMutex m = heldLock(id, call);
-        Thread me = Thread.currentThread();
-        if (m.outermost(me)) {
-            releaseLock(id);
+        if (m.outermost(Thread.currentThread())) {
+            letGo(() -> releaseLock(id), m::exit, () -> call);
+        } else {
+            m.exit();
         }
-        m.exit();
     }
 
     // ---------------------------------------------------------------- condition waits
@@ -790,8 +803,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         }
         long ticket = conditions.enlist(id); // before letting go: a signal by the lock's next holder finds this thread
         int depth = m.unwind(me);
-        releaseLock(id);
-        m.exit();
+        letGo(() -> releaseLock(id), m::exit, () -> call);
         boolean woken;
         ConditionWaitEvent sleep = ConditionWaitEvent.begun();
         try {
@@ -842,9 +854,8 @@ public abstract class SharedObjectPool implements MessageHandler {
             throw new DsmException("interrupted in barrier()", e);
         } catch (BrokenBarrierException e) {
             checkAborted();
-            Throwable cause = nodeBarrierFailure;
-            throw cause == null ? new DsmException("barrier() broken: another thread of this node failed", e)
-                    : new DsmException("barrier() broken: this node's part of it failed on another thread: " + cause, cause);
+            checkCanGoOn(); // the node's part of it failed, on whichever thread ran it: name the cause
+            throw new DsmException("barrier() broken: another thread of this node failed", e);
         } finally {
             wait.end(context.stats());
         }
@@ -878,6 +889,39 @@ public abstract class SharedObjectPool implements MessageHandler {
         Throwable cause = abortCause;
         if (cause != null) {
             throw new JobAbortedException("job aborted: " + cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * Lets go of a lock, blocks or a barrier: runs {@code release}, the protocol's part, then
+     * {@code exit}, this node's, even if the release fails. A release that fails part way (a value
+     * that cannot be copied for the writes it publishes, say) may have let go of part of it and
+     * sent part of what other nodes wait for: the node cannot go on. Its caller may catch the
+     * failure and go on all the same, and the others would then wait for ever; so the failure is
+     * kept, and every later synchronization of the node's threads, and the end of their
+     * {@code start()}, fails naming it ({@link #checkCanGoOn}), which stops the job. The local exit
+     * lets the node's threads that wait for the lock or blocks get there and fail so too.
+     * {@code what} names the release, for that message.
+     */
+    private void letGo(Runnable release, Runnable exit, Supplier<String> what) {
+        try {
+            release.run();
+        } catch (RuntimeException | Error e) {
+            if (!(e instanceof JobAbortedException) && releaseFailure == null) { // an abort stops the job anyway
+                releaseFailure = new DsmException("this node cannot go on: an earlier release failed part way ("
+                        + what.get() + " on thread " + Thread.currentThread().getName() + "): " + e, e);
+            }
+            throw e;
+        } finally {
+            exit.run();
+        }
+    }
+
+    /** Throws if a release on this node failed part way (see {@link #letGo}): the job stops, and the others need not wait for ever. */
+    private void checkCanGoOn() {
+        DsmException failed = releaseFailure;
+        if (failed != null) {
+            throw new DsmException(failed.getMessage(), failed.getCause());
         }
     }
 
@@ -1087,9 +1131,10 @@ public abstract class SharedObjectPool implements MessageHandler {
     private void endWriteBlock(SharedObject so, int block) {
         HolderMutex m = exclusion.block(so, block);
         if (m.startLeaving(Thread.currentThread())) {
-            releaseBlock(so, block);
+            letGo(() -> releaseBlock(so, block), m::exit, () -> "release of block " + block + " of " + so + " written by instrumented code");
+        } else {
+            m.exit();
         }
-        m.exit();
     }
 
     /** Takes job-wide lock {@code id} for this node (local threads already excluded); an acquire point. */

@@ -587,6 +587,11 @@ public final class LazyRelease extends SharedObjectPool {
         return collection.rounds();
     }
 
+    /** True if another node waits for lock {@code id} behind this one, for tests that make a release publish. */
+    boolean queuedBehind(long id) {
+        return tokens.queuedBehind(id);
+    }
+
     /** Interval-log size, for tests of bounded memory. */
     int logSize() {
         synchronized (state) {

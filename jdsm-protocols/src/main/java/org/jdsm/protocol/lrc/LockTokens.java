@@ -88,6 +88,14 @@ final class LockTokens {
         ls.nextHave = null;
     }
 
+    /** True if another node is queued to take lock {@code id} from this node: its release hands the token on at once. */
+    boolean queuedBehind(long id) {
+        LockState ls = lock(id);
+        synchronized (ls) {
+            return ls.next >= 0;
+        }
+    }
+
     /** At the manager: queue the requester behind the previous one. */
     void managerReceived(LockRequest r) {
         int previous = lock(r.lock()).tail.getAndSet(r.requester());
