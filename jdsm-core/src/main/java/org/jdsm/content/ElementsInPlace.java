@@ -3,6 +3,7 @@ package org.jdsm.content;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -118,17 +119,23 @@ public final class ElementsInPlace {
         return old;
     }
 
-    /** A list of the same size takes the values element by element in place; of another size, all of them. */
+    /**
+     * A list takes the values element by element in place, position by position, and then loses the
+     * elements past {@code value}'s size or gains {@code value}'s further ones. Not cleared when the
+     * size changed: a reference kept to an element (a job object) held before another node added at
+     * the end must stay the element at its position, as in one memory, instead of being left on an
+     * object no longer in the list, whose writes are lost.
+     */
     private static void updateList(List<Object> old, List<?> value, int depth, Map<Object, Object> done) {
-        if (old.size() != value.size()) {
-            old.clear();
-            old.addAll(value);
-            return;
-        }
         ListIterator<Object> at = old.listIterator(); // a LinkedList's get and set walk from an end
-        for (Object v : value) {
-            at.set(update(at.next(), v, depth + 1, done));
+        Iterator<?> values = value.iterator();
+        while (at.hasNext() && values.hasNext()) {
+            at.set(update(at.next(), values.next(), depth + 1, done));
         }
+        if (at.hasNext()) {
+            old.subList(value.size(), old.size()).clear();
+        }
+        values.forEachRemaining(old::add);
     }
 
     /**

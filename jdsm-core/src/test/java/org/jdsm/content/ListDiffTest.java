@@ -133,6 +133,33 @@ class ListDiffTest {
         assertEquals(2, old.size());
     }
 
+    /** Another node added or removed at the end: the objects still at their positions are changed in place, not replaced. */
+    @Test
+    void aListOfAnotherSizeKeepsItsObjectsAtTheirPositions() {
+        for (List<Tally> old : List.<List<Tally>>of(new ArrayList<>(), new LinkedList<>())) {
+            old.add(new Tally());
+            old.add(new Tally());
+            Tally first = old.get(0);
+            Tally second = old.get(1);
+            List<Tally> longer = wire.copy(old);
+            longer.get(0).a = 4;
+            longer.add(new Tally());
+            assertSame(old, ElementsInPlace.update(old, longer));
+            assertEquals(3, old.size());
+            assertSame(first, old.get(0), "grown: a kept reference stays the element");
+            assertSame(second, old.get(1));
+            assertEquals(4, first.a);
+            List<Tally> shorter = wire.copy(longer);
+            shorter.remove(2);
+            shorter.remove(1);
+            shorter.get(0).b = 5;
+            ElementsInPlace.update(old, shorter);
+            assertEquals(1, old.size());
+            assertSame(first, old.get(0), "shortened: a kept reference stays the element");
+            assertEquals(5, first.b);
+        }
+    }
+
     @Test
     void aListHoldingItselfEnds() {
         ArrayList<Object> now = new ArrayList<>();

@@ -1,0 +1,34 @@
+package org.jdsm.instrument;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Plain code under the rewriter on JDK collections that travel as fine-grained diffs (ListDiff,
+ * MapDiff, SetDiff) in fields of a single shared object and of elements of a shared {@code Object[]},
+ * and on the job objects they hold, at several shapes under lrc and sc: the data-race-free programs
+ * of CollectionDiffsStressTest without acquire or release, only locks and barriers.
+ */
+class CollectionDiffsPlainTest {
+
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void jobsKeptAcrossBarriersAreWrittenInTheirCollections(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("KeptCollectionJobsPlain", protocol, nodes, threads, "4", "still");
+    }
+
+    /**
+     * One thread adds a job to every list and map between steps: a list whose size changed travels
+     * whole, and installing it must keep the jobs already in it (it cleared the list and put the
+     * copies in, so the kept references wrote into objects no longer in it).
+     */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void jobsKeptAcrossBarriersOutliveJobsAddedBesideThem(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("KeptCollectionJobsPlain", protocol, nodes, threads, "4", "grow");
+    }
+}
