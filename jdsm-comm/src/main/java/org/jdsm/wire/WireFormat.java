@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jdsm.comm.MessageWriter;
@@ -100,6 +101,7 @@ public final class WireFormat {
         kryo.addDefaultSerializer(Record.class, RecordCopies.FACTORY); // copies records deeply (Kryo's returns them)
         kryo.addDefaultSerializer(KryoSerializable.class, new EncodedCopies(kryos)); // Kryo's cannot copy
         kryo.addDefaultSerializer(EnumMap.class, new EnumMaps()); // with their key type (Kryo's loses it)
+        kryo.addDefaultSerializer(LinkedHashMap.class, new LinkedMaps()); // in access order too (Kryo's loses it)
         for (Class<?> c : registrations) {
             if (c == ArrayRange.class) {
                 kryo.register(c, new ArrayRange.Codec());

@@ -10,6 +10,7 @@ import com.esotericsoftware.kryo.io.Input;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -267,6 +268,34 @@ class WireFormatTest {
             assertEquals(Map.of(Kind.BLUE, 1L), other.empty);
             assertArrayEquals(wire.contentBytes(tallies.full), wire.contentBytes(other.full));
         }
+    }
+
+    /** A holder of linked maps, as a shared object's fields. */
+    static final class Caches {
+        LinkedHashMap<String, Long> lru = new LinkedHashMap<>(16, 0.75f, true);
+        LinkedHashMap<String, Long> inserted = new LinkedHashMap<>();
+    }
+
+    /**
+     * Kryo's map serializer made every LinkedHashMap in insertion order: an access-ordered one (an
+     * LRU cache's) came out of a copy or a decoding where a get no longer moved its key.
+     */
+    @Test
+    void accessOrderedMapsStayAccessOrderedThroughCopiesAndEncodings() {
+        Caches caches = new Caches();
+        for (String k : List.of("a", "b", "c")) {
+            caches.lru.put(k, 1L);
+            caches.inserted.put(k, 1L);
+        }
+        caches.lru.get("a");
+        for (Caches other : List.of(wire.copy(caches), (Caches) wire.decode(wire.encode(caches)))) {
+            assertEquals(List.of("b", "c", "a"), List.copyOf(other.lru.keySet()));
+            other.lru.get("b");
+            other.inserted.get("a");
+            assertEquals(List.of("c", "a", "b"), List.copyOf(other.lru.keySet()), "a get moves its key to the end");
+            assertEquals(List.of("a", "b", "c"), List.copyOf(other.inserted.keySet()), "an insertion-ordered map stays so");
+        }
+        assertTrue(LinkedMaps.accessOrdered(new LinkedHashMap<>(4, 0.75f, true)), "an empty one is told too");
     }
 
     /** One link of a chain of the job's own objects. */

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jdsm.wire.LinkedMaps;
 
 /**
  * What changed in a map, key by key: the keys whose value changed or that are new, with their
@@ -54,10 +55,13 @@ public final class MapDiff implements ChangeInside {
 
     /**
      * What changed from {@code twin} to {@code now}, two maps of one class, {@code depth} levels below
-     * a block; null if nothing changed, a key is not of a value class, or a linked map's keys moved
-     * ({@link #keepsOrder}).
+     * a block; null if nothing changed, a key is not of a value class, a linked map's keys moved
+     * ({@link #keepsOrder}), or it is access-ordered (an LRU cache's: every get is a change of order).
      */
     static MapDiff between(Map<?, ?> now, Map<?, ?> twin, SameContent same, int depth) {
+        if (now instanceof LinkedHashMap<?, ?> linked && LinkedMaps.accessOrdered(linked)) {
+            return null; // a get moves a key: the twin's gets here, and applying a diff's, would reorder the map
+        }
         List<Object> keys = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         for (Map.Entry<?, ?> entry : now.entrySet()) {

@@ -142,6 +142,24 @@ class MapDiffTest {
         assertEquals(List.copyOf(writer), List.copyOf(set));
     }
 
+    /**
+     * An access-ordered map (an LRU cache's) whose writer changed a value in place, moving no key:
+     * the home must keep the writer's order. A diff applied there looked the key up with get, which
+     * moved it to the end.
+     */
+    @Test
+    void anAccessOrderedMapEndsInTheWritersOrder() {
+        LinkedHashMap<String, Long> home = new LinkedHashMap<>(16, 0.75f, true);
+        home.put("a", 1L);
+        home.put("b", 2L);
+        home.put("c", 3L);
+        LinkedHashMap<String, Long> writer = publish(home, w -> w.entrySet().iterator().next().setValue(5L), "a value set in place");
+        assertEquals(List.copyOf(writer.entrySet()), List.copyOf(home.entrySet()));
+        writer = publish(home, w -> w.get("b"), "a key read");
+        assertEquals(List.copyOf(writer.entrySet()), List.copyOf(home.entrySet()));
+        assertEquals(List.of("a", "c", "b"), List.copyOf(home.keySet()));
+    }
+
     @Test
     void aLinkedMapWhoseNewKeysComeLastTravelsAsItsChanges() {
         LinkedHashMap<String, Long> home = new LinkedHashMap<>(Map.of("a", 1L));

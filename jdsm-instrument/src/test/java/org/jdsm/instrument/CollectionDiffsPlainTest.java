@@ -31,4 +31,16 @@ class CollectionDiffsPlainTest {
     void jobsKeptAcrossBarriersOutliveJobsAddedBesideThem(String protocol, int nodes, int threads) {
         Jobs.runInstrumentedToOk("KeptCollectionJobsPlain", protocol, nodes, threads, "4", "grow");
     }
+
+    /**
+     * LRU caches ({@code new LinkedHashMap<>(16, 0.75f, true)}) read and changed in place under one
+     * lock, one of them new on other nodes: their order must be one JVM's. Copies and decodings came
+     * out insertion-ordered, and a diff applied at the home moved the keys it looked up.
+     */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void accessOrderedMapsKeepTheirOrder(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("AccessOrderPlain", protocol, nodes, threads);
+    }
 }
