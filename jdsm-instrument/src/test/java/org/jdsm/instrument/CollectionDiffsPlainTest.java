@@ -43,4 +43,36 @@ class CollectionDiffsPlainTest {
     void accessOrderedMapsKeepTheirOrder(String protocol, int nodes, int threads) {
         Jobs.runInstrumentedToOk("AccessOrderPlain", protocol, nodes, threads);
     }
+
+    /** Parts of every collection bumped in place ({@code list.set}, {@code merge}, {@code jobs.get(k).count++}), each under its own lock. */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void partsBumpedUnderTheirOwnLocksLoseNothing(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("CollectionPartsPlain", protocol, nodes, threads, "3", String.valueOf(128 / threads), "53");
+    }
+
+    /** Collections walked ({@code for (Job j : bag.jobs)}, {@code entrySet}, {@code replaceAll}) and written under a lock per job or one for all. */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void collectionsWalkedAndWrittenUnderLocksLoseNothing(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("IteratedCollectionsPlain", protocol, nodes, threads, "4", String.valueOf(8 / threads), "67");
+    }
+
+    /** Adds, removes and moves of lists, linked and tree maps and sets under one lock per container, beside a mirror. */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void structuresChangedUnderTheirLocksMatchTheirMirrors(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("ShelvesPlain", protocol, nodes, threads, "6", String.valueOf(96 / threads), "59");
+    }
+
+    /** ConcurrentHashMaps that threads of every node add their own keys to and remove them from, with no lock. */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void ownKeysOfConcurrentMapsWrittenWithoutLocksAreAllKept(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("ConcurrentKeysPlain", protocol, nodes, threads, "40");
+    }
 }
