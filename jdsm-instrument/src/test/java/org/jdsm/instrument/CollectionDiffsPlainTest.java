@@ -76,6 +76,14 @@ class CollectionDiffsPlainTest {
         Jobs.runInstrumentedToOk("ConcurrentKeysPlain", protocol, nodes, threads, "40");
     }
 
+    /** Jobs two collections down (a map of lists, a list of maps), kept across barriers while the collections around them grow and shrink at the end. */
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 2", "sc, 3, 2", "lrc, 4, 1"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void jobsKeptTwoCollectionsDownOutliveChangesAroundThem(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("NestedKeptJobsPlain", protocol, nodes, threads, "4");
+    }
+
     /**
      * Fails under lrc and sc (a documented limit, jdsm-instrument README, Limits: a write after a
      * synchronization through a reference kept from before it to something that has no slot, an
