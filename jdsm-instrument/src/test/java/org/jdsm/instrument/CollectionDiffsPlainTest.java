@@ -98,4 +98,18 @@ class CollectionDiffsPlainTest {
     void collectionsKeptAcrossBarriersAndWrittenThroughLoseNothing(String protocol, int nodes, int threads) {
         Jobs.runInstrumentedToOk("KeptListWritesPlain", protocol, nodes, threads, "3");
     }
+
+    /**
+     * Fails under lrc (a limit, README point 6: a ConcurrentHashMap's atomic updates of one key are
+     * atomic only inside one JVM; its internal synchronization orders nothing between nodes, so the
+     * nodes' merges of one key overwrite each other at the home: 'c0: 82, not 160'); passes under sc,
+     * whose write check holds the block. Take a lock around such updates.
+     */
+    @org.junit.jupiter.api.Disabled("limit: a ConcurrentHashMap's merge of one key is atomic only inside one JVM")
+    @ParameterizedTest(name = "{0} {1}x{2}")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2"})
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void oneKeyOfAConcurrentMapMergedWithoutALockByEveryNodeAddsUp(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("CommonKeyPlain", protocol, nodes, threads, "40");
+    }
 }
