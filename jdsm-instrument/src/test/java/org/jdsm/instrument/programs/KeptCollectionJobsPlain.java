@@ -11,7 +11,8 @@ import org.jdsm.instrument.Results;
  * one block), and the lists of job objects themselves, and writes through them after every barrier,
  * each job by one thread, the jobs of one container by threads of different nodes. With "grow", between
  * steps (a barrier either side) one thread adds a job to every list and map under one lock, a change of
- * structure the kept references must outlive. At the end every job that was there from the start must
+ * structure the kept references must outlive, and at the end the jobs added last, kept by other threads
+ * than their adder, are written after a barrier too. Every job that was there from the start must
  * hold the number of steps, read through the containers and through the kept references. Args: steps,
  * "still" or "grow".
  */
@@ -40,6 +41,18 @@ public class KeptCollectionJobsPlain extends Spmd {
             case 3 -> bag.linkedJobMap.get("j" + (k + 1));
             case 4 -> bag.jobTree.get(k);
             default -> bag.concurrentJobs.get("j" + k);
+        };
+    }
+
+    /** The job added to container {@code c} of {@code bag} in step {@code s}. */
+    private static CollectionBag.Job newest(CollectionBag bag, int c, int s) {
+        return switch (c) {
+            case 0 -> bag.jobs.get(bag.jobs.size() - 1);
+            case 1 -> bag.linkedJobs.getLast();
+            case 2 -> bag.jobMap.get("new" + s);
+            case 3 -> bag.linkedJobMap.get("new" + s);
+            case 4 -> bag.jobTree.get(100 + s);
+            default -> bag.concurrentJobs.get("new" + s);
         };
     }
 
@@ -101,7 +114,30 @@ public class KeptCollectionJobsPlain extends Spmd {
             }
             barrier();
         }
+        List<CollectionBag.Job> added = new ArrayList<>();
+        if (grow) {
+            // the jobs the last step added (on another node, mostly), kept here and written after a barrier
+            for (int b = 0; b < BAGS; b++) {
+                for (int c = 0; c < 6; c++) {
+                    if ((b + c + 1) % threads() == myThread()) {
+                        added.add(newest(bag(b), c, steps - 1));
+                    }
+                }
+            }
+            barrier();
+            for (CollectionBag.Job j : added) {
+                j.count += 5;
+            }
+            barrier();
+        }
         List<String> failed = new ArrayList<>();
+        for (int b = 0; b < BAGS && grow; b++) {
+            for (int c = 0; c < 6 && failed.size() < 5; c++) {
+                if (newest(bag(b), c, steps - 1).count != 5) {
+                    failed.add("bag " + b + " container " + c + " newest job: " + newest(bag(b), c, steps - 1).count);
+                }
+            }
+        }
         for (int i = 0; i < kept.size() && failed.size() < 5; i++) {
             if (kept.get(i).count != wants.get(i)) {
                 failed.add("kept " + names.get(i) + ": " + kept.get(i).count);
