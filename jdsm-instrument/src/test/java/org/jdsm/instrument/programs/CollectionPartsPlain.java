@@ -3,7 +3,6 @@ package org.jdsm.instrument.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -15,19 +14,7 @@ import org.jdsm.instrument.Results;
  * this thread saw last), then adds one. After each phase every count must equal what the replayed
  * choices of all threads add up to, and every container keep its shape. Args: phases, iterations, seed.
  */
-public class CollectionPartsPlain extends Spmd {
-
-    static final int BAGS = 3;
-    static final int PARTS = CollectionBag.CONTAINERS * CollectionBag.PARTS;
-
-    CollectionBag one;
-    CollectionBag[] two;
-
-    @Override
-    public void init() {
-        one = pool.register(new CollectionBag());
-        two = pool.register(new CollectionBag[] {new CollectionBag(), new CollectionBag()}, 2);
-    }
+public class CollectionPartsPlain extends CollectionBagsJob {
 
     private static Random choices(long seed, int thread) {
         return new Random(seed * 1_000_003L + thread);
@@ -108,20 +95,7 @@ public class CollectionPartsPlain extends Spmd {
                     expected[replay[t].nextInt(BAGS * PARTS)]++;
                 }
             }
-            for (int b = 0; b < BAGS; b++) {
-                CollectionBag bag = b == 0 ? one : two[b - 1];
-                String shape = bag.shape();
-                if (shape != null) {
-                    failed.add("bag " + b + " after phase " + phase + ": " + shape);
-                }
-                for (int p = 0; p < PARTS && failed.size() < 5; p++) {
-                    long got = bag.get(p / CollectionBag.PARTS, p % CollectionBag.PARTS);
-                    if (got != expected[b * PARTS + p]) {
-                        failed.add("bag " + b + " container " + p / CollectionBag.PARTS + " part " + p % CollectionBag.PARTS
-                                + " after phase " + phase + ": expected " + expected[b * PARTS + p] + ", saw " + got);
-                    }
-                }
-            }
+            checkCounts(expected, phase, failed);
             barrier();
         }
         Results.put(getClass().getSimpleName() + me, failed.isEmpty() ? "ok" : failed.toString());

@@ -2,7 +2,6 @@ package org.jdsm.instrument.programs;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -13,16 +12,7 @@ import org.jdsm.instrument.Results;
  * barrier, removes half of them again. After each barrier every map must hold exactly the keys and
  * values left. Args: keys per thread.
  */
-public class ConcurrentKeysPlain extends Spmd {
-
-    CollectionBag one;
-    CollectionBag[] two;
-
-    @Override
-    public void init() {
-        one = pool.register(new CollectionBag());
-        two = pool.register(new CollectionBag[] {new CollectionBag(), new CollectionBag()}, 2);
-    }
+public class ConcurrentKeysPlain extends CollectionBagsJob {
 
     @Override
     public void start() {

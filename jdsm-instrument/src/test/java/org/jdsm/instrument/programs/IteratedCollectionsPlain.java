@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
 import java.util.Random;
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -19,19 +18,7 @@ import org.jdsm.instrument.Results;
  * {@code values()}. After each phase every part must hold exactly what all threads added.
  * Args: phases, rounds, seed.
  */
-public class IteratedCollectionsPlain extends Spmd {
-
-    static final int BAGS = 3;
-    static final int PARTS = CollectionBag.CONTAINERS * CollectionBag.PARTS;
-
-    CollectionBag one;
-    CollectionBag[] two;
-
-    @Override
-    public void init() {
-        one = pool.register(new CollectionBag());
-        two = pool.register(new CollectionBag[] {new CollectionBag(), new CollectionBag()}, 2);
-    }
+public class IteratedCollectionsPlain extends CollectionBagsJob {
 
     /** The job collections of {@code bag} in CollectionBag's container order, from container 6 on. */
     private static List<Collection<CollectionBag.Job>> jobCollections(CollectionBag bag) {
@@ -102,11 +89,11 @@ public class IteratedCollectionsPlain extends Spmd {
                 if (phase % 2 == 1) {
                     Random picks = new Random(seed + 31L * myThread() + 1009L * (phase * rounds + r));
                     for (int b = 0; b < BAGS; b++) {
-                        List<Collection<CollectionBag.Job>> all = jobCollections(b == 0 ? one : two[b - 1]);
+                        List<Collection<CollectionBag.Job>> all = jobCollections(bag(b));
                         for (int c = 0; c < all.size(); c++) {
                             for (CollectionBag.Job j : all.get(c)) {
                                 if (picks.nextInt(3) == 0) {
-                                    String lock = "job" + b + "-" + c + "-" + partOf(b == 0 ? one : two[b - 1], c, j);
+                                    String lock = "job" + b + "-" + c + "-" + partOf(bag(b), c, j);
                                     pool.lock(lock);
                                     j.count++;
                                     pool.unlock(lock);
@@ -125,7 +112,7 @@ public class IteratedCollectionsPlain extends Spmd {
             barrier();
             int[][][] walkOrder = new int[BAGS][6][];
             for (int b = 0; b < BAGS; b++) {
-                CollectionBag bag = b == 0 ? one : two[b - 1];
+                CollectionBag bag = bag(b);
                 List<Collection<CollectionBag.Job>> all = jobCollections(bag);
                 for (int c = 0; c < 6; c++) {
                     int container = c;
@@ -152,20 +139,7 @@ public class IteratedCollectionsPlain extends Spmd {
                     }
                 }
             }
-            for (int b = 0; b < BAGS; b++) {
-                CollectionBag bag = b == 0 ? one : two[b - 1];
-                String shape = bag.shape();
-                if (shape != null) {
-                    failed.add("bag " + b + " after phase " + phase + ": " + shape);
-                }
-                for (int p = 0; p < PARTS && failed.size() < 5; p++) {
-                    long got = bag.get(p / CollectionBag.PARTS, p % CollectionBag.PARTS);
-                    if (got != expected[b * PARTS + p]) {
-                        failed.add("bag " + b + " container " + p / CollectionBag.PARTS + " part " + p % CollectionBag.PARTS
-                                + " after phase " + phase + ": expected " + expected[b * PARTS + p] + ", saw " + got);
-                    }
-                }
-            }
+            checkCounts(expected, phase, failed);
             barrier();
         }
         Results.put(getClass().getSimpleName() + myThread(), failed.isEmpty() ? "ok" : failed.toString());

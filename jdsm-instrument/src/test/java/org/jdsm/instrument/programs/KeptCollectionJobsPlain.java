@@ -2,7 +2,6 @@ package org.jdsm.instrument.programs;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -16,22 +15,7 @@ import org.jdsm.instrument.Results;
  * hold the number of steps, read through the containers and through the kept references. Args: steps,
  * "still" or "grow".
  */
-public class KeptCollectionJobsPlain extends Spmd {
-
-    static final int BAGS = 3;
-
-    CollectionBag one;
-    CollectionBag[] two;
-
-    @Override
-    public void init() {
-        one = pool.register(new CollectionBag());
-        two = pool.register(new CollectionBag[] {new CollectionBag(), new CollectionBag()}, 2);
-    }
-
-    private CollectionBag bag(int b) {
-        return b == 0 ? one : two[b - 1];
-    }
+public class KeptCollectionJobsPlain extends CollectionBagsJob {
 
     private static CollectionBag.Job job(CollectionBag bag, int c, int k) {
         return switch (c) {

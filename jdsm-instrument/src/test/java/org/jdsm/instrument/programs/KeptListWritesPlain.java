@@ -2,7 +2,6 @@ package org.jdsm.instrument.programs;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
@@ -12,16 +11,7 @@ import org.jdsm.instrument.Results;
  * knows no block (only the job's classes get a slot), so neither the read nor the write is checked.
  * Args: steps.
  */
-public class KeptListWritesPlain extends Spmd {
-
-    CollectionBag one;
-    CollectionBag[] two;
-
-    @Override
-    public void init() {
-        one = pool.register(new CollectionBag());
-        two = pool.register(new CollectionBag[] {new CollectionBag(), new CollectionBag()}, 2);
-    }
+public class KeptListWritesPlain extends CollectionBagsJob {
 
     @Override
     public void start() {
