@@ -1,6 +1,5 @@
 package org.jdsm.content;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -9,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jdsm.wire.WireFormat;
 
@@ -171,7 +171,13 @@ public final class ElementsInPlace {
 
     /** Whether {@code a} and {@code b}, collections of equal elements, iterate them in the same order. */
     private static boolean sameOrder(Collection<?> a, Collection<?> b) {
-        return new ArrayList<>(a).equals(new ArrayList<>(b));
+        Iterator<?> other = b.iterator();
+        for (Object element : a) {
+            if (!other.hasNext() || !Objects.equals(element, other.next())) {
+                return false;
+            }
+        }
+        return !other.hasNext();
     }
 
     /**
