@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Stream;
-import org.jdsm.JobAbortedException;
 import org.jdsm.LockIds;
 import org.jdsm.Spmd;
 import org.jdsm.protocol.lrc.LockQueue;
@@ -144,22 +143,8 @@ class CaughtReleaseFailureTest {
             }
         }
 
-        /** Runs a synchronization that must fail on the value that refuses to be copied (also on this thread), and catches that. */
         private static void catchFailure(Runnable sync) {
-            Poison.everywhere = true;
-            try {
-                sync.run();
-            } catch (JobAbortedException e) {
-                throw e; // the job stopped meanwhile: nothing to go on with
-            } catch (RuntimeException e) {
-                if (!String.valueOf(e.getMessage()).contains("refuses to be decoded")) {
-                    throw e;
-                }
-                return;
-            } finally {
-                Poison.everywhere = false;
-            }
-            throw new IllegalStateException("the synchronization did not fail on the value that refuses to be copied");
+            Poison.catchRefusal(sync, "the synchronization did not fail on the value that refuses to be copied");
         }
     }
 }
