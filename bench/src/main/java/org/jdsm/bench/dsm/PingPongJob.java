@@ -32,6 +32,8 @@ public class PingPongJob extends DrivenSpmd {
     static final int MAX_ELEMENTS = 1 << 20;
 
     private double[][] arrays;
+    /** {@code 0, 1, 2, ...} as doubles, as long as the largest array: lets the check and write loops vectorize. */
+    private double[] indices;
     private long[] lastWrite;
     private boolean strict;
 
@@ -42,6 +44,7 @@ public class PingPongJob extends DrivenSpmd {
         List<String> sizes = args.subList(1, args.size());
         arrays = new double[sizes.size()][];
         lastWrite = new long[sizes.size()];
+        indices = new double[0];
         for (int s = 0; s < arrays.length; s++) {
             int n = Integer.parseInt(sizes.get(s)) / Double.BYTES;
             if (n < 1 || n > MAX_ELEMENTS) {
@@ -50,6 +53,9 @@ public class PingPongJob extends DrivenSpmd {
             double[] a = new double[n];
             for (int i = 0; i < n; i++) {
                 a[i] = i; // sequence 0, attributed to node 1 (so node 0 writes first: 1, 3, 5, ...)
+            }
+            if (n > indices.length) {
+                indices = a.clone();
             }
             arrays[s] = pool.register(a, n);
             lastWrite[s] = myNode() == 0 ? -1 : 0;
@@ -106,7 +112,7 @@ public class PingPongJob extends DrivenSpmd {
             }
             spins = 0;
             otherStarted |= seen > startLast + 1;
-            checkAndWrite(a, seen, myNode());
+            checkAndWrite(a, indices, seen, myNode());
             long t1 = System.nanoTime();
             pool.release(a);
             lastWrite[s] = seen + 1;
@@ -124,12 +130,17 @@ public class PingPongJob extends DrivenSpmd {
             probe.stat(Counter.LOCK_REMOTE_ACQUIRES) - remote, probe.stat(Counter.INVALIDATIONS) - inval};
     }
 
-    /** Checks that every element holds write #{@code seen} (failing loudly), then stores write #{@code seen + 1}. */
-    private static void checkAndWrite(double[] a, long seen, int node) {
+    /**
+     * Checks that every element holds write #{@code seen} (failing loudly), then stores write #{@code seen + 1}.
+     * {@code indices[i]} is {@code i}: adding it instead of converting {@code i} lets C2 vectorize both
+     * loops, which then cost about a quarter of the time (1 MiB: 167 instead of 564 µs), so the
+     * handover time holds less of the benchmark's own work.
+     */
+    private static void checkAndWrite(double[] a, double[] indices, long seen, int node) {
         double base = seen * SCALE;
         long bad = 0;
         for (int i = 0; i < a.length; i++) {
-            bad |= Double.doubleToRawLongBits(a[i]) ^ Double.doubleToRawLongBits(base + i);
+            bad |= Double.doubleToRawLongBits(a[i]) ^ Double.doubleToRawLongBits(indices[i] + base);
         }
         if (bad != 0) {
             for (int i = 0; i < a.length; i++) {
@@ -142,7 +153,7 @@ public class PingPongJob extends DrivenSpmd {
         }
         double next = base + SCALE;
         for (int i = 0; i < a.length; i++) {
-            a[i] = next + i;
+            a[i] = indices[i] + next;
         }
     }
 
