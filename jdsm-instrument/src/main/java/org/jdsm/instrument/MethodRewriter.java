@@ -45,7 +45,7 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       ({@link SynchronizedMethods}), so it gets the same; a monitor the program means as one
  *       object for the whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
  *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
- *       get checks of the ranges they read and write;</li>
+ *       get checks of the ranges they read and write, {@code super.clone()} a read check of its object;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks}, which wait and
  *       signal job-wide on a monitor the thread holds through a JDSM lock.</li>
  * </ul>
@@ -569,7 +569,8 @@ final class MethodRewriter {
      * {@code Checks.arraycopy} (which checks both ranges), {@code Arrays} methods get their array
      * arguments checked ({@link ArraysCalls}), and an array's {@code clone()}, as the array a JDK
      * static method takes last ({@code Stream.of(cells)}), is preceded by a check of the whole
-     * array ({@code Checks.handOutAll}).
+     * array ({@code Checks.handOutAll}); {@code super.clone()}, which copies every field of its
+     * object at once where no field check sees it, is preceded by a read check of that object.
      */
     private void redirect(Instruction insn) {
         if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
@@ -588,6 +589,11 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
+        } else if (insn.opcode() == Opcode.INVOKESPECIAL && call.name().equals("clone") && call.descriptor().equals("()Ljava/lang/Object;")) {
+            // Its object on top, as a getfield's: a shared object's fields must be current to be copied.
+            Bytecode b = at(insn.pos());
+            b.addOpcode(Opcode.DUP);
+            b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }

@@ -82,6 +82,17 @@ class UncheckedPathsTest {
         run("AccessShapesPlain", protocol);
     }
 
+    /**
+     * On three nodes one reads the boxes it neither wrote nor is home of: {@code super.clone()} of a
+     * shared object copied its fields unchecked, so that node's stale copy came out ("clone saw 4200
+     * before 0" under lrc and sc, every run; on 2x2 every reader is a writer or the home).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void otherShapesOfAccessOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("AccessShapesPlain", protocol, 3, 1);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void rowsOfAnArrayOfArraysRegisteredWhole(String protocol) {
