@@ -18,16 +18,26 @@ final class Jobs {
         return new InstrumentingClassLoader(Jobs.class.getClassLoader(), name -> name.startsWith(PROGRAMS));
     }
 
+    /** The job that runs {@code program} (a simple name in the programs package) through the rewriter, over the local Comm unless changed. */
+    static InJvmJob instrumented(String program, String protocol, int nodes, int threads, String... args) {
+        return InJvmJob.of(PROGRAMS + program, instrumenting()).protocol(protocol).nodes(nodes)
+                .threadsPerNode(threads).args(List.of(args));
+    }
+
     /** Runs {@code program} (a simple name in the programs package) through the rewriter. */
     static void runInstrumented(String program, String protocol, int nodes, int threads, String... args) {
-        InJvmJob.of(PROGRAMS + program, instrumenting()).protocol(protocol).nodes(nodes)
-                .threadsPerNode(threads).args(List.of(args)).run();
+        instrumented(program, protocol, nodes, threads, args).run();
     }
 
     /** Runs {@code program} as {@link #runInstrumented} does; each of its threads must have reported "ok" ({@link Results}). */
     static void runInstrumentedToOk(String program, String protocol, int nodes, int threads, String... args) {
         runInstrumented(program, protocol, nodes, threads, args);
-        for (int t = 0; t < nodes * threads; t++) {
+        assertAllOk(program, nodes * threads);
+    }
+
+    /** Each of {@code program}'s {@code threads} threads (all nodes) must have reported "ok" ({@link Results}). */
+    static void assertAllOk(String program, int threads) {
+        for (int t = 0; t < threads; t++) {
             assertEquals("ok", Results.take(program + t), program + " thread " + t);
         }
     }
