@@ -1004,6 +1004,7 @@ public abstract class SharedObjectPool implements MessageHandler {
         if (!written.holdsAfter(id) || completesSoon(future)) {
             return await(future);
         }
+        stats().increment(DsmStats.Counter.BLOCK_WAIT_YIELDS);
         long[] yielded = yieldWritesAfter(written, id);
         T result = await(future);
         retake(written, yielded);

@@ -2,15 +2,19 @@ package org.jdsm.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.jdsm.runtime.DsmStats;
+import org.jdsm.runtime.InJvmJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -95,6 +99,28 @@ class PlainProgramsOverChaosTest {
         List<Object> seen = taken(program, all);
         Jobs.runPlain(program, "lrc", 1, all, args.toArray(String[]::new));
         assertEquals(taken(program, all), seen, program + " over chaos against one node of plain Java");
+    }
+
+    /**
+     * Under sc, CrossOrderPlain's threads write blocks in different orders and hold them until their
+     * next synchronization; over delays a wait for a block outlasts {@code SharedObjectPool.awaitBlock}'s
+     * patience, so the thread gives up its written blocks ordered after that one and takes them back
+     * (counted as {@code BLOCK_WAIT_YIELDS}). That path is taken, and no write made before or after
+     * it is lost: the program checks every element its neighbour wrote each phase, and all at the end.
+     */
+    @ParameterizedTest(name = "sc {0}x{1}")
+    @CsvSource({"3, 2", "4, 1"})
+    void writesGivenUpWhileWaitingLongForABlockAreKept(int nodes, int threads) {
+        long yields = 0;
+        for (int run = 0; run < 3 && yields == 0; run++) { // a run without a long wait is rare: take another
+            InJvmJob job = Jobs.instrumented("CrossOrderPlain", "sc", nodes, threads, "96", "8", "4").comm("chaos");
+            job.run();
+            Jobs.assertAllOk("CrossOrderPlain", nodes * threads);
+            for (int n = 0; n < nodes; n++) {
+                yields += job.nodeStats(n).get(DsmStats.Counter.BLOCK_WAIT_YIELDS);
+            }
+        }
+        assertTrue(yields > 0, "no thread gave up its written blocks while waiting for one in 3 runs");
     }
 
     private static void overChaos(String program, String protocol, int nodes, int threads, List<String> args) {
