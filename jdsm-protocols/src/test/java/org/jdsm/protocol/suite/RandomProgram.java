@@ -2,8 +2,10 @@ package org.jdsm.protocol.suite;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntPredicate;
 
 /**
  * A seeded random program over one shared {@code long[]} that is data-race-free by construction.
@@ -12,6 +14,11 @@ import java.util.Random;
  * only under that lock), or read-only (anyone reads it, nobody writes). Roles are drawn afresh each
  * phase, so values written by one thread are read by others in later phases. The same seed gives
  * the same program on every node and in {@link SequentialOracle}.
+ *
+ * <p>A {@link Params#mixed() mixed} program also uses the less-travelled calls, still race-free:
+ * range writes and reads over several blocks, {@code acquireAsync} of several owned elements touched
+ * late, {@code updateAsync} of ranges, nested locks (two locks, one taken twice), and per phase a
+ * chain of threads handing a baton element on in turn through condition waits on one of the locks.
  */
 public final class RandomProgram {
 
@@ -26,11 +33,46 @@ public final class RandomProgram {
         /** Under the element's lock: read, then store the value plus one. */
         LOCKED_INCREMENT,
         /** Under the element's lock: read. */
-        LOCKED_READ
+        LOCKED_READ,
+        /**
+         * Mixed only: owner stores into each of {@link Op#group()} under one acquire/release of the range spanning them;
+         * in {@link Op#mode()} 1 inside a hold of its first element's block, released last (a nested range release).
+         */
+        RANGE_WRITE_OWN,
+        /** Mixed only: owner {@code acquireAsync}s each of {@link Op#group()} in order, touches them late, stores, releases. */
+        ASYNC_WRITE_OWN,
+        /**
+         * Mixed only: makes range [{@link Op#element()}, {@link Op#to()}) current ({@link Op#mode()} 0 by
+         * {@code update}, 1 by {@code updateAsync} touched late, 2 by {@code updateAsync} and then {@code update}),
+         * then reads {@link Op#group()}, the owned and read-only elements in it.
+         */
+        RANGE_READ,
+        /** Mixed only: under lock {@link Op#lock()} and lock {@link Op#mode()} (the first taken twice), increments both of {@link Op#group()}. */
+        NESTED_INCREMENT,
+        /**
+         * Mixed only: waits under lock {@link Op#lock()} until the turn counter {@code group[1]} says it is
+         * turn {@link Op#mode()} (condition waits of {@link Op#waitMillis()}, 0: no limit), then reads and
+         * stores the baton {@code group[0]}, counts the turn and signals all.
+         */
+        CHAIN_TURN
     }
 
-    /** One operation; {@code lock} is the guarding lock for locked kinds, {@code value} what WRITE_OWN stores. */
-    public record Op(Kind kind, int element, int lock, long value, int delayMicros) {
+    /**
+     * One operation; {@code lock} is the guarding lock for locked kinds, {@code value} what WRITE_OWN
+     * stores. The mixed kinds also use {@code group} (the elements they touch), {@code to} (end of a
+     * range), {@code mode} (what each kind says) and {@code waitMillis}.
+     */
+    public record Op(Kind kind, int element, int lock, long value, int delayMicros, List<Integer> group, int to, int mode,
+                     int waitMillis) {
+
+        Op(Kind kind, int element, int lock, long value, int delayMicros) {
+            this(kind, element, lock, value, delayMicros, List.of(element), element + 1, 0, 0);
+        }
+
+        /** What a write of this op stores into {@code e} (unique per write: the value's element bits say which). */
+        public long valueFor(int e) {
+            return value & ~0xFFFFL | e;
+        }
     }
 
     /** One phase: each thread's operations, in order. */
@@ -38,10 +80,14 @@ public final class RandomProgram {
     }
 
     /** The size of a program. */
-    public record Params(long seed, int threads, int length, int locks, int phases, int opsPerThread) {
+    public record Params(long seed, int threads, int length, int locks, int phases, int opsPerThread, boolean mixed) {
     }
 
     private static final int MAX_DELAY_MICROS = 200;
+    /** Longest range a mixed range op spans, in elements (several blocks of the suite's jobs). */
+    private static final int MAX_SPAN = 20;
+    /** Time-outs of the chain's condition waits: none, some that run out often, one that rarely does. */
+    private static final int[] WAIT_MILLIS = {0, 0, 1, 5, 50};
 
     private final Params params;
     private final long[] initial;
@@ -96,8 +142,17 @@ public final class RandomProgram {
                 default -> readOnly.add(e);
             }
         }
+        // The chain's baton and turn counter: no other op touches them this phase.
+        int[] chain = p.mixed() ? new int[] {rnd.nextInt(p.length() / 2), p.length() / 2 + rnd.nextInt(p.length() / 2)} : new int[0];
+        for (int e : chain) {
+            owner[e] = -1;
+            lock[e] = -1;
+            locked.remove((Integer) e);
+            readOnly.remove((Integer) e);
+        }
         List<List<Op>> byThread = new ArrayList<>();
         for (int t = 0; t < p.threads(); t++) {
+            int thread = t;
             List<Integer> owned = new ArrayList<>();
             for (int e = 0; e < p.length(); e++) {
                 if (owner[e] == t) {
@@ -107,29 +162,115 @@ public final class RandomProgram {
             List<Kind> possible = new ArrayList<>();
             if (!owned.isEmpty()) {
                 possible.addAll(List.of(Kind.WRITE_OWN, Kind.WRITE_OWN, Kind.READ_OWN));
+                if (p.mixed()) {
+                    possible.addAll(List.of(Kind.RANGE_WRITE_OWN, Kind.ASYNC_WRITE_OWN));
+                }
             }
             if (!readOnly.isEmpty()) {
                 possible.add(Kind.READ_SHARED);
             }
             if (!locked.isEmpty()) {
                 possible.addAll(List.of(Kind.LOCKED_INCREMENT, Kind.LOCKED_INCREMENT, Kind.LOCKED_READ));
+                if (p.mixed() && locked.size() > 1) {
+                    possible.add(Kind.NESTED_INCREMENT);
+                }
+            }
+            if (p.mixed()) {
+                possible.add(Kind.RANGE_READ);
             }
             List<Op> ops = new ArrayList<>();
             for (int i = 0; i < p.opsPerThread() && !possible.isEmpty(); i++) {
                 Kind kind = possible.get(rnd.nextInt(possible.size()));
                 int element = switch (kind) {
-                    case WRITE_OWN, READ_OWN -> pick(rnd, owned);
+                    case WRITE_OWN, READ_OWN, RANGE_WRITE_OWN, ASYNC_WRITE_OWN -> pick(rnd, owned);
                     case READ_SHARED -> pick(rnd, readOnly);
-                    case LOCKED_INCREMENT, LOCKED_READ -> pick(rnd, locked);
+                    case LOCKED_INCREMENT, LOCKED_READ, NESTED_INCREMENT -> pick(rnd, locked);
+                    case RANGE_READ -> rnd.nextInt(p.length());
+                    case CHAIN_TURN -> throw new AssertionError("chain turns are placed below");
                 };
                 // Unique per write: phase, thread, op index and element are all encoded.
                 long value = ((long) (phase + 1) << 48) | ((long) t << 32) | ((long) i << 16) | element;
                 int delay = rnd.nextInt(4) == 0 ? rnd.nextInt(MAX_DELAY_MICROS) : 0;
-                ops.add(new Op(kind, element, lock[element], value, delay));
+                Op op = new Op(kind, element, lock[element], value, delay);
+                ops.add(switch (kind) {
+                    case RANGE_WRITE_OWN -> withGroup(op, near(rnd, owned, element, 4), rnd.nextInt(2));
+                    case ASYNC_WRITE_OWN -> withGroup(op, near(rnd, owned, element, 3), 0);
+                    case RANGE_READ -> rangeRead(rnd, op, p.length(), e -> owner[e] == thread || readOnly.contains(e));
+                    case NESTED_INCREMENT -> nested(rnd, op, locked, lock);
+                    default -> op;
+                });
             }
             byThread.add(ops);
         }
+        if (p.mixed()) {
+            addChain(rnd, p, phase, chain, byThread);
+        }
         return new Phase(byThread);
+    }
+
+    private static Op withGroup(Op op, List<Integer> group, int mode) {
+        return new Op(op.kind(), group.get(0), op.lock(), op.value(), op.delayMicros(), group, group.get(group.size() - 1) + 1,
+                mode, 0);
+    }
+
+    /** Up to {@code most} of {@code from} (ascending) within {@link #MAX_SPAN} of {@code first}, which is one of them. */
+    private static List<Integer> near(Random rnd, List<Integer> from, int first, int most) {
+        List<Integer> out = new ArrayList<>();
+        for (int e : from) {
+            if (e == first || e > first && e < first + MAX_SPAN && out.size() < most && rnd.nextBoolean()) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** A range from the op's element, spanning up to {@link #MAX_SPAN} elements; it checks those {@code checked} says. */
+    private static Op rangeRead(Random rnd, Op op, int length, IntPredicate checked) {
+        int to = Math.min(length, op.element() + 1 + rnd.nextInt(MAX_SPAN));
+        List<Integer> group = new ArrayList<>();
+        for (int e = op.element(); e < to; e++) {
+            if (checked.test(e)) {
+                group.add(e);
+            }
+        }
+        return new Op(op.kind(), op.element(), -1, op.value(), op.delayMicros(), group, to, rnd.nextInt(3), 0);
+    }
+
+    /**
+     * The op's element and another locked one, the range [{@code element}, {@code to}) spanning both; {@code lock} the
+     * lower of their locks, {@code mode} the higher (maybe the same).
+     */
+    private static Op nested(Random rnd, Op op, List<Integer> locked, int[] lockOf) {
+        int other = op.element();
+        while (other == op.element()) {
+            other = pick(rnd, locked);
+        }
+        int low = Math.min(lockOf[op.element()], lockOf[other]);
+        int high = Math.max(lockOf[op.element()], lockOf[other]);
+        int first = Math.min(op.element(), other);
+        int last = Math.max(op.element(), other);
+        return new Op(op.kind(), first, low, op.value(), op.delayMicros(), List.of(first, last), last + 1, high, 0);
+    }
+
+    /**
+     * Places a chain turn at a random point of a random number (two or more) of threads' ops, in a
+     * random turn order, all under one random lock (which locked ops use too).
+     */
+    private static void addChain(Random rnd, Params p, int phase, int[] chain, List<List<Op>> byThread) {
+        List<Integer> members = new ArrayList<>();
+        for (int t = 0; t < p.threads(); t++) {
+            members.add(t);
+        }
+        Collections.shuffle(members, rnd);
+        int count = Math.min(p.threads(), 2 + rnd.nextInt(p.threads()));
+        int lock = rnd.nextInt(p.locks());
+        for (int turn = 0; turn < count; turn++) {
+            int t = members.get(turn);
+            long value = ((long) (phase + 1) << 48) | ((long) t << 32) | (0xFFFFL << 16) | chain[0];
+            List<Op> ops = byThread.get(t);
+            ops.add(rnd.nextInt(ops.size() + 1), new Op(Kind.CHAIN_TURN, chain[0], lock, value, 0,
+                    List.of(chain[0], chain[1]), chain[0] + 1, turn, WAIT_MILLIS[rnd.nextInt(WAIT_MILLIS.length)]));
+        }
     }
 
     private static int pick(Random rnd, List<Integer> from) {

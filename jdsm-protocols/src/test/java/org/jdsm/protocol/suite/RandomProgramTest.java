@@ -5,9 +5,13 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntToLongFunction;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.jdsm.Distribution;
+import org.jdsm.DsmFuture;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,16 +75,21 @@ class RandomProgramTest {
         public void init() {
             JobArgs args = JobArgs.of(this);
             program = RandomProgram.generate(new RandomProgram.Params(args.longValue("seed", 1), threads(), LENGTH,
-                    args.integer("locks", 3), args.integer("phases", 4), args.integer("ops", 24)));
+                    args.integer("locks", 3), args.integer("phases", 4), args.integer("ops", 24), args.integer("mixed", 0) == 1));
             oracle = SequentialOracle.replay(program);
             width = args.integer("width", 1);
-            data = pool.register(widen(program.initial()), BLOCK * width);
+            data = pool.register(widen(program.initial()), BLOCK * width,
+                    args.integer("cyclic", 0) == 1 ? Distribution.CYCLIC : Distribution.BLOCK);
         }
 
         @Override
         public void start() {
+            List<DsmFuture> prefetched = List.of();
             for (int ph = 0; ph < program.phases().size(); ph++) {
+                // Fetched before the last phase's barriers: each may bring what was current before them.
+                prefetched.forEach(DsmFuture::touch);
                 runPhase(ph);
+                prefetched = program.params().mixed() && ph + 1 < program.phases().size() ? prefetchNext(ph + 1) : List.of();
                 barrier();
                 pool.update(data);
                 for (int e = 0; e < LENGTH; e++) {
@@ -124,8 +133,7 @@ class RandomProgramTest {
                         Check.equal(oracle.read(ph, myThread(), i), read(e, () -> where(ph, index, op)), () -> where(ph, index, op));
                     }
                     case LOCKED_INCREMENT -> {
-                        String lock = "random-" + op.lock();
-                        pool.lock(lock);
+                        lock(op.lock());
                         pool.acquire(data, e * width);
                         long seen = read(e, () -> where(ph, index, op));
                         // Our own increment is still to come, so the end value cannot be there yet.
@@ -133,17 +141,197 @@ class RandomProgramTest {
                         write(e, seen + 1);
                         lastSeen[e] = seen + 1;
                         pool.release(data, e * width);
-                        pool.unlock(lock);
+                        unlock(op.lock());
                     }
                     case LOCKED_READ -> {
-                        String lock = "random-" + op.lock();
-                        pool.lock(lock);
+                        lock(op.lock());
                         pool.update(data, e * width);
                         long seen = read(e, () -> where(ph, index, op));
                         checkInRange(seen, lastSeen[e], oracle.end(ph, e), () -> where(ph, index, op));
                         lastSeen[e] = seen;
-                        pool.unlock(lock);
+                        unlock(op.lock());
                     }
+                    case RANGE_WRITE_OWN -> writeRange(op);
+                    case ASYNC_WRITE_OWN -> writeAsync(op);
+                    case RANGE_READ -> readRange(op, () -> where(ph, index, op), k -> oracle.read(ph, myThread(), index, k));
+                    case NESTED_INCREMENT -> incrementNested(op, lastSeen, g -> oracle.end(ph, g) - 1, () -> where(ph, index, op));
+                    case CHAIN_TURN -> new ChainTurn(op, oracle.start(ph, op.group().get(1)), () -> where(ph, index, op))
+                            .take(oracle.read(ph, myThread(), index));
+                }
+            }
+        }
+
+        /** True if lock {@code k} of the program is the array's own lock (lock 0 of mixed programs); the others are named. */
+        private boolean objectLock(int k) {
+            return program.params().mixed() && k == 0;
+        }
+
+        private void lock(int k) {
+            if (objectLock(k)) {
+                pool.lock(data);
+            } else {
+                pool.lock("random-" + k);
+            }
+        }
+
+        private void unlock(int k) {
+            if (objectLock(k)) {
+                pool.unlock(data);
+            } else {
+                pool.unlock("random-" + k);
+            }
+        }
+
+        /** A condition wait on lock {@code k} of at most {@code millis} (0: no limit, and the untimed call). */
+        private void await(int k, long millis) {
+            if (millis == 0) {
+                if (objectLock(k)) {
+                    pool.await(data);
+                } else {
+                    pool.await("random-" + k);
+                }
+            } else if (objectLock(k)) {
+                pool.await(data, millis);
+            } else {
+                pool.await("random-" + k, millis);
+            }
+        }
+
+        private void signalAll(int k) {
+            if (objectLock(k)) {
+                pool.signalAll(data);
+            } else {
+                pool.signalAll("random-" + k);
+            }
+        }
+
+        private void writeRange(RandomProgram.Op op) {
+            int from = op.element() * width;
+            if (op.mode() == 1) {
+                pool.acquire(data, from);
+            }
+            pool.acquire(data, from, op.to() * width);
+            op.group().forEach(g -> write(g, op.valueFor(g)));
+            // In mode 1 this lets go of every block but the first, whose writes the outer release publishes.
+            pool.release(data, from, op.to() * width);
+            if (op.mode() == 1) {
+                pool.release(data, from);
+            }
+        }
+
+        private void writeAsync(RandomProgram.Op op) {
+            List<DsmFuture> futures = op.group().stream().map(g -> pool.acquireAsync(data, g * width)).toList();
+            // Touched late and last first: the earlier ones may still be in flight meanwhile.
+            LockSupport.parkNanos(op.delayMicros() * 1_000L);
+            for (int k = futures.size() - 1; k >= 0; k--) {
+                futures.get(k).touch();
+            }
+            op.group().forEach(g -> write(g, op.valueFor(g)));
+            for (int k = op.group().size() - 1; k >= 0; k--) {
+                pool.release(data, op.group().get(k) * width);
+            }
+        }
+
+        private void readRange(RandomProgram.Op op, Supplier<String> where, IntToLongFunction expected) {
+            int from = op.element() * width;
+            int to = op.to() * width;
+            switch (op.mode()) {
+                case 0 -> pool.update(data, from, to);
+                case 1 -> {
+                    DsmFuture f = pool.updateAsync(data, from, to);
+                    LockSupport.parkNanos(op.delayMicros() * 1_000L);
+                    f.touch();
+                }
+                default -> {
+                    pool.updateAsync(data, from, to); // never touched: the update below waits for what it started
+                    pool.update(data, from, to);
+                }
+            }
+            for (int k = 0; k < op.group().size(); k++) {
+                int g = op.group().get(k);
+                long want = expected.applyAsLong(k);
+                Check.equal(want, read(g, where), () -> where.get() + ", element " + g + " of range [" + op.element() + ", " + op.to() + ")");
+            }
+        }
+
+        /** Both elements under their locks, taken in ascending order, the lower one twice, and let go in another order. */
+        private void incrementNested(RandomProgram.Op op, long[] lastSeen, IntToLongFunction highest, Supplier<String> where) {
+            lock(op.lock());
+            lock(op.mode());
+            lock(op.lock());
+            pool.acquire(data, op.element() * width, op.to() * width);
+            for (int g : op.group()) {
+                long seen = read(g, where);
+                checkInRange(seen, lastSeen[g], highest.applyAsLong(g), () -> where.get() + ", element " + g);
+                write(g, seen + 1);
+                lastSeen[g] = seen + 1;
+            }
+            pool.release(data, op.element() * width, op.to() * width);
+            unlock(op.lock());
+            unlock(op.mode());
+            unlock(op.lock());
+        }
+
+        /** Starts fetching the ranges that phase {@code ph} reads, to be touched after the barriers between. */
+        private List<DsmFuture> prefetchNext(int ph) {
+            return program.phases().get(ph).byThread().get(myThread()).stream()
+                    .filter(op -> op.kind() == RandomProgram.Kind.RANGE_READ || op.kind() == RandomProgram.Kind.READ_SHARED)
+                    .limit(3).map(op -> pool.updateAsync(data, op.element() * width, op.to() * width)).toList();
+        }
+
+        /** One {@link RandomProgram.Kind#CHAIN_TURN}: wait for the turn, pass the baton on, count the turn, signal. */
+        private final class ChainTurn {
+            private static final long STUCK_NANOS = TimeUnit.SECONDS.toNanos(30);
+            private final RandomProgram.Op op;
+            private final int lock;
+            private final int baton;
+            private final int counter;
+            private final long counterAtStart;
+            private final Supplier<String> where;
+
+            ChainTurn(RandomProgram.Op op, long counterAtStart, Supplier<String> where) {
+                this.op = op;
+                this.lock = op.lock();
+                this.baton = op.group().get(0);
+                this.counter = op.group().get(1);
+                this.counterAtStart = counterAtStart;
+                this.where = where;
+            }
+
+            void take(long batonBefore) {
+                awaitTurn();
+                pool.acquire(data, baton * width);
+                Check.equal(batonBefore, read(baton, where), () -> where.get() + ": the baton " + baton + " its turn "
+                        + op.mode() + " received");
+                write(baton, op.value());
+                pool.release(data, baton * width);
+                lock(lock);
+                pool.acquire(data, counter * width);
+                Check.equal(op.mode(), read(counter, where) - counterAtStart, () -> where.get() + ": turns counted before its own");
+                write(counter, read(counter, where) + 1);
+                pool.release(data, counter * width);
+                signalAll(lock);
+                unlock(lock);
+            }
+
+            /** Under the lock (odd turns hold it twice while they wait), until the counter says it is this turn. */
+            private void awaitTurn() {
+                int depth = 1 + op.mode() % 2;
+                for (int k = 0; k < depth; k++) {
+                    lock(lock);
+                }
+                long stuckAt = System.nanoTime() + STUCK_NANOS;
+                pool.update(data, counter * width);
+                while (read(counter, where) - counterAtStart != op.mode()) {
+                    long turn = read(counter, where) - counterAtStart;
+                    Check.that(turn < op.mode(), () -> where.get() + ": turn " + turn + " is past its own");
+                    Check.that(System.nanoTime() < stuckAt, () -> where.get() + ": still at turn " + turn + " after "
+                            + STUCK_NANOS / 1_000_000_000 + " s of waits of " + op.waitMillis() + " ms (a lost signal or a stale counter)");
+                    await(lock, op.waitMillis());
+                    pool.update(data, counter * width);
+                }
+                for (int k = 0; k < depth; k++) {
+                    unlock(lock);
                 }
             }
         }
