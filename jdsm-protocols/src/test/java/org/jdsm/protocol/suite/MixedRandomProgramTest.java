@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * after it), checked against {@link SequentialOracle} over LocalComm and the chaos comm, with
  * several threads per node contending for the same blocks and locks. Seeds divisible by 3 use the
  * cyclic distribution. {@code -Djdsm.suite.seed=N} runs only seed N (to replay a failure);
- * {@code -Djdsm.suite.seeds=FROM-TO} runs those at every shape (a soak).
+ * {@code -Djdsm.suite.seeds=FROM-TO} runs those at every shape (a soak); {@code -Djdsm.suite.heavy=true}
+ * makes each program longer, over fewer locks.
  */
 class MixedRandomProgramTest {
 
@@ -47,7 +48,10 @@ class MixedRandomProgramTest {
     @MethodSource("runs")
     @Timeout(60)
     void mixedCallsMatchTheSequentialOracle(String protocol, Shape shape, String comm, long seed) {
+        // Heavy runs are longer and crowd two locks.
+        boolean heavy = Suite.heavy();
         Jobs.runOver(comm, RandomProgramJob.class, protocol, shape, List.of(arg("seed", seed), arg("mixed", 1),
-                arg("cyclic", seed % 3 == 0 ? 1 : 0), arg("ops", Math.max(12, 160 / shape.threads()))));
+                arg("cyclic", seed % 3 == 0 ? 1 : 0), arg("ops", Math.max(12, (heavy ? 480 : 160) / shape.threads())),
+                arg("phases", heavy ? 6 : 4), arg("locks", heavy ? 2 : 3)));
     }
 }

@@ -70,6 +70,7 @@ class RandomProgramTest {
         private long[] data;
         /** Array elements per program element: element e is {@code data[e * width, (e + 1) * width)}, all equal. */
         private int width;
+        private ProgramLocks locks;
 
         @Override
         public void init() {
@@ -80,6 +81,7 @@ class RandomProgramTest {
             width = args.integer("width", 1);
             data = pool.register(widen(program.initial()), BLOCK * width,
                     args.integer("cyclic", 0) == 1 ? Distribution.CYCLIC : Distribution.BLOCK);
+            locks = new ProgramLocks(pool, data, program.params().mixed());
         }
 
         @Override
@@ -133,7 +135,7 @@ class RandomProgramTest {
                         Check.equal(oracle.read(ph, myThread(), i), read(e, () -> where(ph, index, op)), () -> where(ph, index, op));
                     }
                     case LOCKED_INCREMENT -> {
-                        lock(op.lock());
+                        locks.lock(op.lock());
                         pool.acquire(data, e * width);
                         long seen = read(e, () -> where(ph, index, op));
                         // Our own increment is still to come, so the end value cannot be there yet.
@@ -141,15 +143,15 @@ class RandomProgramTest {
                         write(e, seen + 1);
                         lastSeen[e] = seen + 1;
                         pool.release(data, e * width);
-                        unlock(op.lock());
+                        locks.unlock(op.lock());
                     }
                     case LOCKED_READ -> {
-                        lock(op.lock());
+                        locks.lock(op.lock());
                         pool.update(data, e * width);
                         long seen = read(e, () -> where(ph, index, op));
                         checkInRange(seen, lastSeen[e], oracle.end(ph, e), () -> where(ph, index, op));
                         lastSeen[e] = seen;
-                        unlock(op.lock());
+                        locks.unlock(op.lock());
                     }
                     case RANGE_WRITE_OWN -> writeRange(op);
                     case ASYNC_WRITE_OWN -> writeAsync(op);
@@ -158,50 +160,6 @@ class RandomProgramTest {
                     case CHAIN_TURN -> new ChainTurn(op, oracle.start(ph, op.group().get(1)), () -> where(ph, index, op))
                             .take(oracle.read(ph, myThread(), index));
                 }
-            }
-        }
-
-        /** True if lock {@code k} of the program is the array's own lock (lock 0 of mixed programs); the others are named. */
-        private boolean objectLock(int k) {
-            return program.params().mixed() && k == 0;
-        }
-
-        private void lock(int k) {
-            if (objectLock(k)) {
-                pool.lock(data);
-            } else {
-                pool.lock("random-" + k);
-            }
-        }
-
-        private void unlock(int k) {
-            if (objectLock(k)) {
-                pool.unlock(data);
-            } else {
-                pool.unlock("random-" + k);
-            }
-        }
-
-        /** A condition wait on lock {@code k} of at most {@code millis} (0: no limit, and the untimed call). */
-        private void await(int k, long millis) {
-            if (millis == 0) {
-                if (objectLock(k)) {
-                    pool.await(data);
-                } else {
-                    pool.await("random-" + k);
-                }
-            } else if (objectLock(k)) {
-                pool.await(data, millis);
-            } else {
-                pool.await("random-" + k, millis);
-            }
-        }
-
-        private void signalAll(int k) {
-            if (objectLock(k)) {
-                pool.signalAll(data);
-            } else {
-                pool.signalAll("random-" + k);
             }
         }
 
@@ -256,9 +214,9 @@ class RandomProgramTest {
 
         /** Both elements under their locks, taken in ascending order, the lower one twice, and let go in another order. */
         private void incrementNested(RandomProgram.Op op, long[] lastSeen, IntToLongFunction highest, Supplier<String> where) {
-            lock(op.lock());
-            lock(op.mode());
-            lock(op.lock());
+            locks.lock(op.lock());
+            locks.lock(op.mode());
+            locks.lock(op.lock());
             pool.acquire(data, op.element() * width, op.to() * width);
             for (int g : op.group()) {
                 long seen = read(g, where);
@@ -267,9 +225,9 @@ class RandomProgramTest {
                 lastSeen[g] = seen + 1;
             }
             pool.release(data, op.element() * width, op.to() * width);
-            unlock(op.lock());
-            unlock(op.mode());
-            unlock(op.lock());
+            locks.unlock(op.lock());
+            locks.unlock(op.mode());
+            locks.unlock(op.lock());
         }
 
         /** Starts fetching the ranges that phase {@code ph} reads, to be touched after the barriers between. */
@@ -305,20 +263,20 @@ class RandomProgramTest {
                         + op.mode() + " received");
                 write(baton, op.value());
                 pool.release(data, baton * width);
-                lock(lock);
+                locks.lock(lock);
                 pool.acquire(data, counter * width);
                 Check.equal(op.mode(), read(counter, where) - counterAtStart, () -> where.get() + ": turns counted before its own");
                 write(counter, read(counter, where) + 1);
                 pool.release(data, counter * width);
-                signalAll(lock);
-                unlock(lock);
+                locks.signalAll(lock);
+                locks.unlock(lock);
             }
 
             /** Under the lock (odd turns hold it twice while they wait), until the counter says it is this turn. */
             private void awaitTurn() {
                 int depth = 1 + op.mode() % 2;
                 for (int k = 0; k < depth; k++) {
-                    lock(lock);
+                    locks.lock(lock);
                 }
                 long stuckAt = System.nanoTime() + STUCK_NANOS;
                 pool.update(data, counter * width);
@@ -327,11 +285,11 @@ class RandomProgramTest {
                     Check.that(turn < op.mode(), () -> where.get() + ": turn " + turn + " is past its own");
                     Check.that(System.nanoTime() < stuckAt, () -> where.get() + ": still at turn " + turn + " after "
                             + STUCK_NANOS / 1_000_000_000 + " s of waits of " + op.waitMillis() + " ms (a lost signal or a stale counter)");
-                    await(lock, op.waitMillis());
+                    locks.await(lock, op.waitMillis());
                     pool.update(data, counter * width);
                 }
                 for (int k = 0; k < depth; k++) {
-                    unlock(lock);
+                    locks.unlock(lock);
                 }
             }
         }
