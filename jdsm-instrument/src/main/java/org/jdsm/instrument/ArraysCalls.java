@@ -34,6 +34,19 @@ final class ArraysCalls {
      * arguments in new locals, checks the arrays among them and puts them back.
      */
     static void check(Bytecode code, String name, String descriptor, Locals locals, String site) {
+        checkArguments(code, descriptor, locals, (params, slots, p) -> checkArray(code, name, params, slots, p, site));
+    }
+
+    /** Emits the check of array argument {@code p} of a call, parked in {@code slots} (one per parameter). */
+    interface ArgumentCheck {
+        void emit(List<String> params, int[] slots, int p);
+    }
+
+    /**
+     * Before a call with {@code descriptor}: parks the arguments (not a receiver, which stays below
+     * them) in new locals, has {@code check} emit code for each array among them and puts them back.
+     */
+    static void checkArguments(Bytecode code, String descriptor, Locals locals, ArgumentCheck check) {
         List<String> params = parameters(descriptor);
         int[] slots = new int[params.size()];
         for (int p = 0; p < params.size(); p++) {
@@ -44,7 +57,7 @@ final class ArraysCalls {
         }
         for (int p = 0; p < params.size(); p++) {
             if (params.get(p).startsWith("[")) {
-                checkArray(code, name, params, slots, p, site);
+                check.emit(params, slots, p);
             }
         }
         for (int p = 0; p < params.size(); p++) {
@@ -55,8 +68,7 @@ final class ArraysCalls {
     private static void checkArray(Bytecode code, String name, List<String> params, int[] slots, int p, String site) {
         code.addAload(slots[p]);
         if (name.equals("asList")) {
-            code.addLdc(site);
-            code.addInvokestatic(CHECKS, "refuseView", "(Ljava/lang/Object;Ljava/lang/String;)V");
+            refuseView(code, "Arrays.asList", site);
             return;
         }
         boolean ranged = p + 2 < params.size() && params.get(p + 1).equals("I") && params.get(p + 2).equals("I");
@@ -75,6 +87,13 @@ final class ArraysCalls {
         } else {
             code.addInvokestatic(CHECKS, DEEP.contains(name) ? "bulkDeep" : "bulkAll", "(Ljava/lang/Object;Z)V");
         }
+    }
+
+    /** With the array on top: a {@code DsmException} naming {@code call} and {@code site} if it is shared ({@code Checks.refuseView}). */
+    static void refuseView(Bytecode code, String call, String site) {
+        code.addLdc(call);
+        code.addLdc(site);
+        code.addInvokestatic(CHECKS, "refuseView", "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)V");
     }
 
     /** The parameter descriptors of a method descriptor, in order. */

@@ -44,8 +44,8 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       {@code synchronized} method is first turned into one taking its monitor in its code
  *       ({@link SynchronizedMethods}), so it gets the same; a monitor the program means as one
  *       object for the whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
- *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods and arrays' {@code clone()}
- *       get checks of the ranges they read and write, {@code super.clone()} a read check of its object;</li>
+ *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods, arrays' {@code clone()} and
+ *       other JDK methods that take arrays get checks of the ranges they read and write, {@code super.clone()} a read check of its object;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks}, which wait and
  *       signal job-wide on a monitor the thread holds through a JDSM lock.</li>
  * </ul>
@@ -569,7 +569,8 @@ final class MethodRewriter {
      * {@code Checks.arraycopy} (which checks both ranges), {@code Arrays} methods get their array
      * arguments checked ({@link ArraysCalls}), and an array's {@code clone()}, as the array a JDK
      * static method takes last ({@code Stream.of(cells)}), is preceded by a check of the whole
-     * array ({@code Checks.handOutAll}); {@code super.clone()}, which copies every field of its
+     * array ({@code Checks.handOutAll}), other JDK methods get their array arguments checked
+     * ({@link JdkArrayCalls}); {@code super.clone()}, which copies every field of its
      * object at once where no field check sees it, is preceded by a read check of that object.
      */
     private void redirect(Instruction insn) {
@@ -594,6 +595,8 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
+        } else if (JdkArrayCalls.applies(call)) {
+            JdkArrayCalls.check(at(insn.pos()), call, locals, site(insn.pos()));
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }

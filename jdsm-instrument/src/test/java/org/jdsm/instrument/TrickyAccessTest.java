@@ -61,6 +61,14 @@ class TrickyAccessTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
+    void bufferViewOfASharedArrayFailsNamingClassAndLine(String protocol) {
+        DsmException e = assertThrows(DsmException.class, () -> Jobs.runInstrumented("BufferViewPlain", protocol, NODES, THREADS));
+        assertTrue(e.getMessage().contains("DoubleBuffer.wrap of a shared double[] at "
+                + "org.jdsm.instrument.programs.BufferViewPlain.start(BufferViewPlain.java:18) is not supported"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
     void listViewOfASharedArrayFailsNamingClassAndLine(String protocol) {
         DsmException e = assertThrows(DsmException.class, () -> Jobs.runInstrumented("AsListPlain", protocol, NODES, THREADS));
         assertTrue(e.getMessage().contains("Arrays.asList of a shared Integer[] at "

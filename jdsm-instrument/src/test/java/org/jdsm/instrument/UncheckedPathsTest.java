@@ -159,6 +159,18 @@ class UncheckedPathsTest {
         run("VarargsHandOutPlain", protocol);
     }
 
+    /**
+     * Shared arrays read or written by JDK methods but {@code Arrays} and {@code System.arraycopy}
+     * ({@code IntStream.of}, {@code new String(char[])}, {@code Random.nextBytes}, {@code
+     * InputStream.read}, ...): on three nodes the one that is neither writer nor home read its stale
+     * copy and other nodes lost the writes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void arraysReadAndWrittenByOtherJdkMethodsOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("JdkArrayCallsPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }

@@ -264,13 +264,16 @@ public final class Checks {
         }
     }
 
-    /** Before {@code Arrays.asList}: a live view of a shared array would escape the checks. */
-    public static void refuseView(Object array, String site) {
+    /**
+     * Before {@code call} ({@code Arrays.asList}, {@code ByteBuffer.wrap}, ...) at {@code site}: a
+     * live view of a shared array would read and write it later, out of sight of the checks.
+     */
+    public static void refuseView(Object array, String call, String site) {
         CheckedBlocks checked = CheckedBlocks.current();
         if (checked != null && checked.shared(array) != null) {
-            throw new DsmException("Arrays.asList of a shared " + array.getClass().getSimpleName() + " at " + site
-                    + " is not supported: the list would read and write the array unchecked; copy it first "
-                    + "(Arrays.asList(shared.clone()))");
+            throw new DsmException(call + " of a shared " + array.getClass().getSimpleName() + " at " + site
+                    + " is not supported: the view would read and write the array unchecked; copy it first "
+                    + "(" + call + "(shared.clone()))");
         }
     }
 
