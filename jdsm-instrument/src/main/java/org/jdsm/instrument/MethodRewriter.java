@@ -430,14 +430,15 @@ final class MethodRewriter {
     /**
      * True if {@code origin}, what pushed the object of a field access or call, is an element load
      * (checked there, or before its loop, as an element written through if it is), {@code this}
-     * (whose caller checked it as the object it called the method on) or a new object (which no
+     * in a constructor (the new object) or a new object (which no
      * array holds yet; a check right after the {@code new} would see it uninitialized). Any other object may be an
      * element whose load the method did not see, or saw before a synchronization: kept in a list
-     * or a field, a parameter, a method's result.
+     * or a field, a parameter, a method's result, and {@code this} elsewhere (the JDK calls
+     * {@code toString()} or a method reference on a kept element with no check).
      */
     private boolean isCheckedWhereLoaded(Instruction origin) {
         return origin != null && (origin.opcode() == Opcode.AALOAD || origin.opcode() == Opcode.NEW
-                || thisInSlot0 && scan.referenceLoadSlot(origin) == 0);
+                || thisInSlot0 && method.isConstructor() && scan.referenceLoadSlot(origin) == 0);
     }
 
     /**

@@ -171,6 +171,18 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("JdkArrayCallsPlain", protocol, 3, 1);
     }
 
+    /**
+     * Kept elements read and changed by their own methods that the JDK calls ({@code
+     * mapToInt(Item::value)}, {@code List.toString}, {@code forEach(Item::bump)}): their methods
+     * took {@code this} as checked, so on three nodes the one that is neither writer nor home read
+     * its stale copy and the bumps were lost.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsReadAndChangedByTheirMethodsCalledFromTheJdkOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("JdkCalledMethodsPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
