@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.jdsm.protocol.suite.RandomProgramTest.RandomProgramJob;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,21 +31,11 @@ class MixedRandomProgramTest {
 
     /** Protocol, shape, comm and seed: by default one seed per shape and comm, a different one each. */
     static Stream<Arguments> runs() {
-        Long only = Long.getLong("jdsm.suite.seed");
-        String soak = System.getProperty("jdsm.suite.seeds");
         List<Shape> shapes = Suite.heavy() ? Stream.concat(SHAPES.stream(), HEAVY_SHAPES.stream()).toList() : SHAPES;
         return Jobs.everyProtocol(shapes, List.of("local", "chaos")).flatMap(a -> {
             Shape shape = (Shape) a.get()[1];
             String comm = (String) a.get()[2];
-            List<Long> seeds;
-            if (only != null) {
-                seeds = List.of(only);
-            } else if (soak != null) {
-                String[] range = soak.split("-");
-                seeds = LongStream.rangeClosed(Long.parseLong(range[0]), Long.parseLong(range[1])).boxed().toList();
-            } else {
-                seeds = List.of(101L + shapes.indexOf(shape) + (comm.equals("chaos") ? 10 : 0));
-            }
+            List<Long> seeds = Suite.seeds(List.of(101L + shapes.indexOf(shape) + (comm.equals("chaos") ? 10 : 0)));
             return seeds.stream().map(s -> Arguments.of(a.get()[0], shape, comm, s));
         });
     }

@@ -27,10 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RandomProgramTest {
 
     static Stream<Arguments> runs() {
-        Long only = Long.getLong("jdsm.suite.seed");
-        String[] range = System.getProperty("jdsm.suite.seeds", "1-" + (Suite.heavy() ? 20 : 6)).split("-");
-        List<Long> seeds = only != null ? List.of(only)
-                : LongStream.rangeClosed(Long.parseLong(range[0]), Long.parseLong(range[1])).boxed().toList();
+        List<Long> seeds = Suite.seeds(LongStream.rangeClosed(1, Suite.heavy() ? 20 : 6).boxed().toList());
         return Suite.protocolsAndShapes().flatMap(a -> seeds.stream().map(s -> Arguments.of(a.get()[0], a.get()[1], s)));
     }
 

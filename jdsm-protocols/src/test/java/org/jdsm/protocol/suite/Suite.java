@@ -2,6 +2,7 @@ package org.jdsm.protocol.suite;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.jdsm.runtime.Pools;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,6 +39,23 @@ public final class Suite {
             }
         }
         return out;
+    }
+
+    /**
+     * The seeds a random-program test runs: {@code -Djdsm.suite.seed=N} only N (to replay a failure),
+     * {@code -Djdsm.suite.seeds=FROM-TO} those (a soak), else {@code defaults}.
+     */
+    public static List<Long> seeds(List<Long> defaults) {
+        Long only = Long.getLong("jdsm.suite.seed");
+        if (only != null) {
+            return List.of(only);
+        }
+        String soak = System.getProperty("jdsm.suite.seeds");
+        if (soak == null) {
+            return defaults;
+        }
+        String[] range = soak.split("-");
+        return LongStream.rangeClosed(Long.parseLong(range[0]), Long.parseLong(range[1])).boxed().toList();
     }
 
     /** The Comm module the jobs run over. */
