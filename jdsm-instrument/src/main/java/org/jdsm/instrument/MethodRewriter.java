@@ -568,11 +568,11 @@ final class MethodRewriter {
      * Calls that touch shared data or monitors out of sight of the checks: {@code x.wait()} and
      * friends become {@code Checks.waitOn(x, ..., site)}, {@code System.arraycopy} becomes
      * {@code Checks.arraycopy} (which checks both ranges), {@code Arrays} methods get their array
-     * arguments checked ({@link ArraysCalls}), and an array's {@code clone()}, as the array a JDK
-     * static method takes last ({@code Stream.of(cells)}), is preceded by a check of the whole
-     * array ({@code Checks.handOutAll}), other JDK methods get their array arguments checked
-     * ({@link JdkArrayCalls}); {@code super.clone()}, which copies every field of its
-     * object at once where no field check sees it, is preceded by a read check of that object.
+     * arguments checked ({@link ArraysCalls}), an array's {@code clone()} is preceded by a check of
+     * the whole array ({@code Checks.handOutAll}), other JDK methods and constructors get their
+     * array arguments checked whole ({@link JdkArrayCalls}: {@code Stream.of(cells)}, {@code new
+     * String(chars)}, {@code in.read(bytes)}); {@code super.clone()}, which copies every field of
+     * its object at once where no field check sees it, is preceded by a read check of that object.
      */
     private void redirect(Instruction insn) {
         if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
@@ -584,10 +584,8 @@ final class MethodRewriter {
             callChecksInstead(insn, "arraycopy", call.descriptor());
         } else if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
             ArraysCalls.check(at(insn.pos()), call.name(), call.descriptor(), locals, site(insn.pos()));
-        } else if (call.owner().startsWith("[") && call.name().equals("clone") // Javassist names array classes as descriptors
-                || insn.opcode() == Opcode.INVOKESTATIC && ReceiverWrites.isJdk(call.owner()) && lastIsObjectArray(call)) {
-            // The array on top (a clone's, or the last argument: Stream.of(cells), List.of(cells),
-            // Collections.addAll(list, cells)) is handed out element by element.
+        } else if (call.owner().startsWith("[") && call.name().equals("clone")) { // Javassist names array classes as descriptors
+            // The array on top is handed out element by element.
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
@@ -601,12 +599,6 @@ final class MethodRewriter {
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }
-    }
-
-    /** True if the call's last parameter is an array of references (varargs of objects, say). */
-    private static boolean lastIsObjectArray(CallRef call) {
-        List<String> params = ArraysCalls.parameters(call.descriptor());
-        return !params.isEmpty() && params.get(params.size() - 1).startsWith("[L");
     }
 
     private static boolean isConditionCall(CallRef call, String params) {
