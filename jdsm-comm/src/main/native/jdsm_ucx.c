@@ -842,33 +842,38 @@ static jint report(JNIEnv *env, shim_t *s, jobject events)
 
 /*
  * One pass of the progress thread in one JNI call: progresses the worker, reports completions,
- * then takes the next message out of UCX, express lane first. Returns its handle (0 if none) with
- * info = {sender tag, length, work done}.
+ * then takes the next message out of UCX, express lane first. Returns its handle (a pointer, so
+ * positive) with info = {sender tag, length, work done}; with no message, minus the work done and
+ * info untouched, as most passes of a spinning thread find nothing and the array write is the
+ * largest part of such a pass.
  */
 static jlong j_poll(JNIEnv *env, jclass cls, jlong handle, jlong lane_mask, jobject events, jlongArray info)
 {
     shim_t *s = shim_of(env, handle);
     ucp_tag_recv_info_t found;
     ucp_tag_message_h message;
-    jlong out[3] = { 0, 0, 0 };
+    jlong out[3];
+    jlong work;
     jint reported;
 
     if (s == NULL) {
         return 0;
     }
-    out[2] = ucp_worker_progress(s->worker);
+    work = ucp_worker_progress(s->worker);
     if ((reported = report(env, s, events)) < 0) {
         return 0;
     }
-    out[2] += reported;
+    work += reported;
     message = ucp_tag_probe_nb(s->worker, (ucp_tag_t)lane_mask, (ucp_tag_t)lane_mask, 1, &found);
     if (message == NULL) {
         message = ucp_tag_probe_nb(s->worker, 0, (ucp_tag_t)lane_mask, 1, &found);
     }
-    if (message != NULL) {
-        out[0] = (jlong)found.sender_tag;
-        out[1] = (jlong)found.length;
+    if (message == NULL) {
+        return -work;
     }
+    out[0] = (jlong)found.sender_tag;
+    out[1] = (jlong)found.length;
+    out[2] = work;
     (*env)->SetLongArrayRegion(env, info, 0, 3, out);
     return (jlong)(intptr_t)message;
 }

@@ -58,8 +58,9 @@ final class UcxNative {
     /**
      * One pass of the progress thread: progresses the worker, reports completions to
      * {@code events}, then takes the next message out of UCX's unexpected queue, those whose tag has
-     * the {@code expressBit} first. Returns the message's handle (0 if none) and fills {@code info}
-     * with its tag, its length and a count of the work done.
+     * the {@code expressBit} first. Returns the message's handle (positive) and fills {@code info}
+     * with its tag, its length and a count of the work done; with no message, returns minus the
+     * count of the work done and leaves {@code info} as it is.
      */
     static native long poll(long worker, long expressBit, UcxEvents events, long[] info);
 

@@ -99,7 +99,12 @@ final class UcxWorker implements AutoCloseable {
      * handle, or 0; then {@link #polledTag}, {@link #polledLength} and {@link #polledWork}.
      */
     long poll(UcxEvents events) {
-        return UcxNative.poll(live(), Tags.EXPRESS, events, polled);
+        long polledOrIdleWork = UcxNative.poll(live(), Tags.EXPRESS, events, polled);
+        if (polledOrIdleWork > 0) {
+            return polledOrIdleWork;
+        }
+        polled[2] = -polledOrIdleWork;
+        return 0;
     }
 
     long polledTag() {
