@@ -39,10 +39,19 @@ final class JdkArrayCalls {
                 && !call.owner().equals("java.lang.System") && array >= 0 && array < call.descriptor().indexOf(')');
     }
 
+    /**
+     * True for a call of a JDK method that may store into its array arguments ({@link #WRITERS}): an
+     * array taken from a field of a shared object or a row of a shared array of arrays is then
+     * written through, as for an {@code Arrays} writer ({@code in.read(holder.bytes)}).
+     */
+    static boolean writesArrays(CallRef call) {
+        return applies(call) && WRITERS.contains(call.name());
+    }
+
     /** Before {@code call} at {@code site}: checks its array arguments ({@link JdkArrayCalls}). */
     static void check(Bytecode code, CallRef call, Locals locals, String site) {
         boolean view = call.owner().startsWith("java.nio.") && call.name().equals("wrap");
-        boolean writes = WRITERS.contains(call.name());
+        boolean writes = writesArrays(call);
         ArraysCalls.checkArguments(code, call.descriptor(), locals, (List<String> params, int[] slots, int p) -> {
             code.addAload(slots[p]);
             if (view) {

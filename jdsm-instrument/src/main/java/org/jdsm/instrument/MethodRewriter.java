@@ -594,8 +594,8 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
-        } else if (JdkArrayCalls.applies(call)) {
-            JdkArrayCalls.check(at(insn.pos()), call, locals, site(insn.pos()));
+        } else if (JdkArrayCalls.applies(receivers.asDeclared(call))) {
+            JdkArrayCalls.check(at(insn.pos()), receivers.asDeclared(call), locals, site(insn.pos()));
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }

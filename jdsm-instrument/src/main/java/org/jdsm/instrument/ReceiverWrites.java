@@ -106,6 +106,20 @@ final class ReceiverWrites {
         return method != null && !isJdk(method.getDeclaringClass().getName()) && Modifier.isSynchronized(method.getModifiers());
     }
 
+    /**
+     * {@code call} named by the class that declares the method it resolves to, if that is a JDK class
+     * and the call names a job class ({@code dice.nextBytes(b)} with {@code Dice extends Random}:
+     * javac names {@code Dice}); else {@code call} itself. The JDK's code runs either way.
+     */
+    CallRef asDeclared(CallRef call) {
+        if (isJdk(call.owner()) || call.owner().startsWith("[")) {
+            return call;
+        }
+        CtMethod method = resolve(call);
+        String declaring = method == null ? null : method.getDeclaringClass().getName();
+        return declaring != null && isJdk(declaring) ? new CallRef(declaring, call.name(), call.descriptor()) : call;
+    }
+
     /** The method {@code call} resolves to, or null if it cannot be found. */
     private CtMethod resolve(CallRef call) {
         try {

@@ -53,7 +53,8 @@ class PlainProgramsOverChaosTest {
             List.of("ShelvesPlain", "4", "32", "59"),
             List.of("ConcurrentKeysPlain", "20"),
             List.of("NestedKeptJobsPlain", "3"),
-            List.of("AccessOrderPlain"));
+            List.of("AccessOrderPlain"),
+            List.of("JdkWritesThroughHoldersPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -183,6 +183,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("JdkCalledMethodsPlain", protocol, 3, 1);
     }
 
+    /**
+     * JDK writers given an array held in a field of a shared object or a row of a {@code char[][]}
+     * registered whole ({@code random.nextBytes(holder.bytes)}, {@code s.getChars(0, n, grid[i],
+     * 0)}): only the holder's read was checked, so the write was lost away from its home; and JDK
+     * methods called through a job class extending the JDK's ({@code Dice extends Random}): javac
+     * names the job class, so no array check was made ("node 2 [nextBytes(holder.bytes),
+     * getChars(holder.chars), getChars(grid[0]), ..., Dice.nextBytes, Sink.write, Source.read]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void jdkWritesThroughHoldersAndJobSubclassesOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("JdkWritesThroughHoldersPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
