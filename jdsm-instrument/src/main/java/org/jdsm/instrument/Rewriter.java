@@ -115,8 +115,10 @@ public final class Rewriter {
         CallSafety calls;
         Map<String, CalleeChecks> callees;
         Map<String, String> lambdas;
-        List<MethodInfo> methods = new ArrayList<>(cf.getMethods());
+        List<MethodInfo> methods;
         try {
+            JdkMethodReferences.bridge(cf, receivers); // before the methods are listed: the bridges are rewritten too
+            methods = new ArrayList<>(cf.getMethods());
             calls = new CallSafety(cf, types);
             callees = CalleeChecks.of(cf);
             lambdas = LambdaResults.of(cf);

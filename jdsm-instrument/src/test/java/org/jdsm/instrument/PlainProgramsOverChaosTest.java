@@ -54,7 +54,8 @@ class PlainProgramsOverChaosTest {
             List.of("ConcurrentKeysPlain", "20"),
             List.of("NestedKeptJobsPlain", "3"),
             List.of("AccessOrderPlain"),
-            List.of("JdkWritesThroughHoldersPlain"));
+            List.of("JdkWritesThroughHoldersPlain"),
+            List.of("JdkMethodReferencesPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -197,6 +197,18 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("JdkWritesThroughHoldersPlain", protocol, 3, 1);
     }
 
+    /**
+     * Shared arrays given to JDK methods through method references the JDK calls ({@code
+     * forEach(Arrays::sort)}, {@code map(String::new)}, {@code forEach(dice::nextBytes)}): no
+     * invoke of the class named them, so nothing was checked ("node 2 [forEach(Arrays::sort) 0,
+     * ..., map(Arrays::toString) [0, 0],[0, 0],[0, 0], ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void jdkMethodsCalledThroughMethodReferencesOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("JdkMethodReferencesPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
