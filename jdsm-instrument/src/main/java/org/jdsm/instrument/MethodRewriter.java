@@ -571,8 +571,9 @@ final class MethodRewriter {
      * arguments checked ({@link ArraysCalls}), an array's {@code clone()} is preceded by a check of
      * the whole array ({@code Checks.handOutAll}), other JDK methods and constructors get their
      * array arguments checked whole ({@link JdkArrayCalls}: {@code Stream.of(cells)}, {@code new
-     * String(chars)}, {@code in.read(bytes)}); {@code super.clone()}, which copies every field of
-     * its object at once where no field check sees it, is preceded by a read check of that object.
+     * String(chars)}, {@code in.read(bytes)}); {@code super.clone()} and an inherited {@code
+     * Object.clone()} ({@link #isObjectClone}), which copy every field of their object at once
+     * where no field check sees it, are preceded by a read check of that object.
      */
     private void redirect(Instruction insn) {
         if (insn.opcode() == Opcode.INVOKEDYNAMIC) {
@@ -589,7 +590,7 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
-        } else if (insn.opcode() == Opcode.INVOKESPECIAL && call.name().equals("clone") && call.descriptor().equals("()Ljava/lang/Object;")) {
+        } else if (isObjectClone(insn, call)) {
             // Its object on top, as a getfield's: a shared object's fields must be current to be copied.
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
@@ -599,6 +600,19 @@ final class MethodRewriter {
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }
+    }
+
+    /**
+     * True for {@code super.clone()}, and for {@code clone()} or {@code other.clone()} in a class
+     * that inherits {@code Object}'s (javac names the class, with {@code invokevirtual}): each
+     * copies every field of its object at once. A job class's own {@code clone()} is rewritten itself.
+     */
+    private boolean isObjectClone(Instruction insn, CallRef call) {
+        if (!call.name().equals("clone") || !call.descriptor().equals("()Ljava/lang/Object;")) {
+            return false;
+        }
+        return insn.opcode() == Opcode.INVOKESPECIAL
+                || insn.opcode() == Opcode.INVOKEVIRTUAL && receivers.asDeclared(call).owner().equals("java.lang.Object");
     }
 
     private static boolean isConditionCall(CallRef call, String params) {

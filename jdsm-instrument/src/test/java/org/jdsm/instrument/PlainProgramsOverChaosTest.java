@@ -55,7 +55,8 @@ class PlainProgramsOverChaosTest {
             List.of("NestedKeptJobsPlain", "3"),
             List.of("AccessOrderPlain"),
             List.of("JdkWritesThroughHoldersPlain"),
-            List.of("JdkMethodReferencesPlain"));
+            List.of("JdkMethodReferencesPlain"),
+            List.of("InheritedClonePlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -209,6 +209,17 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("JdkMethodReferencesPlain", protocol, 3, 1);
     }
 
+    /**
+     * Shared objects copied by the {@code Object.clone()} their class inherits, called as {@code
+     * clone()} or {@code box.clone()} ({@code invokevirtual}, not {@code super.clone()}): copied
+     * unchecked, so node 2 cloned its stale copy ("node 2 [clone() 0, box.clone() 0]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void inheritedCloneOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("InheritedClonePlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
