@@ -3,6 +3,7 @@ package org.jdsm.instrument;
 import java.util.List;
 import java.util.Set;
 import javassist.bytecode.Bytecode;
+import javassist.bytecode.Opcode;
 
 /**
  * Checks around calls of JDK methods (but {@code java.util.Arrays} and {@code System.arraycopy},
@@ -32,11 +33,20 @@ final class JdkArrayCalls {
     private JdkArrayCalls() {
     }
 
-    /** True for a call of a JDK method (not of an array, {@code Arrays} or {@code System}) that takes an array. */
+    /**
+     * True for a call of a JDK method (not of an array, {@code Arrays} or {@code System}) that takes
+     * an array, or of {@code Objects.deepEquals}, which takes its arrays as {@code Object}s.
+     */
     static boolean applies(CallRef call) {
         int array = call.descriptor().indexOf('[');
         return ReceiverWrites.isJdk(call.owner()) && !call.owner().equals("java.util.Arrays")
-                && !call.owner().equals("java.lang.System") && array >= 0 && array < call.descriptor().indexOf(')');
+                && !call.owner().equals("java.lang.System") && (array >= 0 && array < call.descriptor().indexOf(')')
+                || isDeepEquals(call));
+    }
+
+    /** {@code Objects.deepEquals(a, b)}: compares arrays given as {@code Object}s element by element, and the arrays they hold. */
+    private static boolean isDeepEquals(CallRef call) {
+        return call.owner().equals("java.util.Objects") && call.name().equals("deepEquals");
     }
 
     /**
@@ -50,6 +60,15 @@ final class JdkArrayCalls {
 
     /** Before {@code call} at {@code site}: checks its array arguments ({@link JdkArrayCalls}). */
     static void check(Bytecode code, CallRef call, Locals locals, String site) {
+        if (isDeepEquals(call)) {
+            // a, b on the stack: each read with the arrays it holds, as Arrays.deepEquals is
+            code.addOpcode(Opcode.DUP2);
+            code.addIconst(0);
+            code.addInvokestatic(CHECKS, "bulkDeep", "(Ljava/lang/Object;Z)V");
+            code.addIconst(0);
+            code.addInvokestatic(CHECKS, "bulkDeep", "(Ljava/lang/Object;Z)V");
+            return;
+        }
         boolean view = call.owner().startsWith("java.nio.") && call.name().equals("wrap");
         boolean writes = writesArrays(call);
         ArraysCalls.checkArguments(code, call.descriptor(), locals, (List<String> params, int[] slots, int p) -> {

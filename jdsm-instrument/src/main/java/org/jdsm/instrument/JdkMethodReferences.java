@@ -120,13 +120,17 @@ final class JdkMethodReferences {
                 && bootstrap.arguments.length >= 4 && (pool.getIntegerInfo(bootstrap.arguments[3]) & FLAG_SERIALIZABLE) == 0;
     }
 
-    /** True for a reference to a JDK method, constructor or array method one of whose parameters or receiver is an array. */
+    /**
+     * True for a reference to a JDK method, constructor or array method one of whose parameters or
+     * receiver is an array, or that looks into arrays given otherwise ({@link JdkArrayCalls#applies}).
+     */
     private static boolean takesArrays(int kind, CallRef call) {
         if (call.owner().startsWith("[")) {
             return kind != ConstPool.REF_invokeStatic;
         }
         String params = call.descriptor().substring(1, call.descriptor().indexOf(')'));
-        return ReceiverWrites.isJdk(call.owner()) && params.contains("[") && kind != ConstPool.REF_invokeSpecial;
+        return ReceiverWrites.isJdk(call.owner()) && (params.contains("[") || JdkArrayCalls.applies(call))
+                && kind != ConstPool.REF_invokeSpecial;
     }
 
     /**

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
@@ -15,7 +16,8 @@ import org.jdsm.instrument.Results;
 /**
  * Shared arrays read or written by JDK methods other than {@code Arrays} and {@code
  * System.arraycopy}: read by {@code IntStream.of}, {@code DoubleStream.of}, {@code
- * String.valueOf(char[])} and {@code new String(char[])} after node 1 wrote them plainly; written
+ * String.valueOf(char[])}, {@code new String(char[])} and {@code Objects.deepEquals} (given them as
+ * {@code Object}s, also a {@code int[][]} registered whole) after node 1 wrote them plainly; written
  * by {@code Random.nextBytes}, {@code String.getChars}, {@code List.toArray(T[])} and {@code
  * InputStream.read(byte[])} on node 1, then read plainly. Every node reads every array first, so
  * on three or more nodes one node (neither the writer nor node 0, the home of each one-block
@@ -34,6 +36,8 @@ public class JdkArrayCallsPlain extends Spmd {
     char[] gotChars;
     String[] listed;
     byte[] streamed;
+    int[] compared;
+    int[][] comparedRows;
 
     @Override
     public void init() {
@@ -45,11 +49,13 @@ public class JdkArrayCallsPlain extends Spmd {
         gotChars = pool.register(new char[3], 3);
         listed = pool.register(new String[3], 3);
         streamed = pool.register(new byte[3], 3);
+        compared = pool.register(new int[3], 3);
+        comparedRows = pool.register(new int[2][2], 1);
     }
 
     @Override
     public void start() {
-        for (Object array : new Object[] {ints, doubles, valueOf, constructed, random, gotChars, listed, streamed}) {
+        for (Object array : new Object[] {ints, doubles, valueOf, constructed, random, gotChars, listed, streamed, compared, comparedRows}) {
             Arrays.deepHashCode(new Object[] {array}); // a copy of each on every node, made stale below
         }
         barrier();
@@ -62,6 +68,8 @@ public class JdkArrayCallsPlain extends Spmd {
         expect(failed, "DoubleStream.of", DoubleStream.of(doubles).sum() == 600);
         expect(failed, "String.valueOf", String.valueOf(valueOf).equals("xyz"));
         expect(failed, "new String", new String(constructed).equals("uvw"));
+        expect(failed, "Objects.deepEquals", Objects.deepEquals(compared, new int[] {10, 20, 30}));
+        expect(failed, "Objects.deepEquals of rows", Objects.deepEquals(comparedRows, new int[][] {{0, 0}, {0, 4}}));
         byte[] expected = new byte[random.length];
         new Random(SEED).nextBytes(expected);
         expect(failed, "Random.nextBytes", Arrays.equals(random, expected));
@@ -77,7 +85,9 @@ public class JdkArrayCallsPlain extends Spmd {
             doubles[i] = 100 * (i + 1);
             valueOf[i] = "xyz".charAt(i);
             constructed[i] = "uvw".charAt(i);
+            compared[i] = 10 * (i + 1);
         }
+        comparedRows[1][1] = 4;
         new Random(SEED).nextBytes(random);
         "pqr".getChars(0, 3, gotChars, 0);
         List.of("a", "b", "c").toArray(listed);
