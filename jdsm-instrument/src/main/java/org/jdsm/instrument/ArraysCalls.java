@@ -31,10 +31,16 @@ final class ArraysCalls {
 
     /**
      * Before a call of {@code Arrays.name} with {@code descriptor} at {@code site}: parks the
-     * arguments in new locals, checks the arrays among them and puts them back.
+     * arguments in new locals, checks the arrays among them and puts them back. Returns the locals,
+     * one per parameter, which still hold the arguments after the call.
      */
-    static void check(Bytecode code, String name, String descriptor, Locals locals, String site) {
-        checkArguments(code, descriptor, locals, (params, slots, p) -> checkArray(code, name, params, slots, p, site));
+    static int[] check(Bytecode code, String name, String descriptor, Locals locals, String site) {
+        return checkArguments(code, descriptor, locals, (params, slots, p) -> checkArray(code, name, params, slots, p, site));
+    }
+
+    /** True for a writer ({@link #WRITERS}) whose first argument is an array of objects, whose elements it may move. */
+    static boolean movesElements(String name, String descriptor) {
+        return WRITERS.contains(name) && (descriptor.startsWith("([L") || descriptor.startsWith("([["));
     }
 
     /** Emits the check of array argument {@code p} of a call, parked in {@code slots} (one per parameter). */
@@ -46,7 +52,7 @@ final class ArraysCalls {
      * Before a call with {@code descriptor}: parks the arguments (not a receiver, which stays below
      * them) in new locals, has {@code check} emit code for each array among them and puts them back.
      */
-    static void checkArguments(Bytecode code, String descriptor, Locals locals, ArgumentCheck check) {
+    static int[] checkArguments(Bytecode code, String descriptor, Locals locals, ArgumentCheck check) {
         List<String> params = parameters(descriptor);
         int[] slots = new int[params.size()];
         for (int p = 0; p < params.size(); p++) {
@@ -63,6 +69,7 @@ final class ArraysCalls {
         for (int p = 0; p < params.size(); p++) {
             ValueKind.ofDescriptor(params.get(p)).load(code, slots[p]);
         }
+        return slots;
     }
 
     private static void checkArray(Bytecode code, String name, List<String> params, int[] slots, int p, String site) {

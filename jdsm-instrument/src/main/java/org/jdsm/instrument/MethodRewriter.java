@@ -84,6 +84,8 @@ final class MethodRewriter {
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
+    /** The locals that hold an array an {@code Arrays} writer may have moved elements in ({@link #elementsMoved}). */
+    private final List<Integer> movedArrays = new ArrayList<>();
     /** The loads whose reference is stored into or changed by a call ({@code cells[i].value = v}, {@code cells[i].move()}): checked for writing. */
     private WrittenThrough writtenThrough;
     /** The element and field loads this method returns (and those they are reached through), and the calls whose result it returns: see {@link CheckCode#returnedCheck}. */
@@ -584,7 +586,10 @@ final class MethodRewriter {
         if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
             callChecksInstead(insn, "arraycopy", call.descriptor());
         } else if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
-            ArraysCalls.check(at(insn.pos()), call.name(), call.descriptor(), locals, site(insn.pos()));
+            int[] arguments = ArraysCalls.check(at(insn.pos()), call.name(), call.descriptor(), locals, site(insn.pos()));
+            if (ArraysCalls.movesElements(call.name(), call.descriptor())) {
+                elementsMoved(insn, arguments[0]);
+            }
         } else if (call.owner().startsWith("[") && call.name().equals("clone")) { // Javassist names array classes as descriptors
             // The array on top is handed out element by element.
             Bytecode b = at(insn.pos());
@@ -613,6 +618,19 @@ final class MethodRewriter {
         }
         return insn.opcode() == Opcode.INVOKESPECIAL
                 || insn.opcode() == Opcode.INVOKEVIRTUAL && receivers.asDeclared(call).owner().equals("java.lang.Object");
+    }
+
+    /**
+     * After {@code call} ({@code Arrays.sort(cells)}, {@code fill}, ...), whose array argument waits
+     * in local {@code array}: its elements learn the slots they are in now ({@code
+     * Checks.elementsMoved}). The local starts as null on entry, for the verifier: a jump to the
+     * code after the call runs this too, harmlessly.
+     */
+    private void elementsMoved(Instruction call, int array) {
+        movedArrays.add(array);
+        Bytecode b = at(call.next());
+        b.addAload(array);
+        b.addInvokestatic(CHECKS, "elementsMoved", "(Ljava/lang/Object;)V");
     }
 
     private static boolean isConditionCall(CallRef call, String params) {
@@ -667,6 +685,10 @@ final class MethodRewriter {
             b.addAstore(slots.array());
             b.addIconst(0);
             b.addIstore(slots.index());
+        }
+        for (int array : movedArrays) {
+            b.addOpcode(Opcode.ACONST_NULL);
+            b.addAstore(array);
         }
         if (writtenResultSlot >= 0) {
             CheckCode.currentResultWritten(b, writtenResultSlot); // what any way to the restoring code after a call finds

@@ -56,7 +56,8 @@ class PlainProgramsOverChaosTest {
             List.of("AccessOrderPlain"),
             List.of("JdkWritesThroughHoldersPlain"),
             List.of("JdkMethodReferencesPlain"),
-            List.of("InheritedClonePlain"));
+            List.of("InheritedClonePlain"),
+            List.of("MovedElementsPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -220,6 +220,17 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("InheritedClonePlain", protocol, 3, 1);
     }
 
+    /**
+     * Elements moved between blocks by {@code Arrays.sort} and {@code System.arraycopy} inside a
+     * shared {@code Object[]}, kept, then written after a barrier: their slots named the blocks they
+     * left, so the write checked the wrong block and was lost ("sorted[0]: key 0, v 0").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void elementsMovedByASortOrACopyOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("MovedElementsPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }

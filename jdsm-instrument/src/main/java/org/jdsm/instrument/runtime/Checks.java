@@ -277,13 +277,44 @@ public final class Checks {
         }
     }
 
-    /** Replaces {@code System.arraycopy}: checks the blocks it reads and writes, then copies. */
+    /**
+     * Replaces {@code System.arraycopy}: checks the blocks it reads and writes, then copies; the
+     * elements copied into a shared {@code Object[]} learn their new slots ({@link #elementsMoved}).
+     */
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (length > 0) {
             range(src, srcPos, srcPos + length - 1, elementsMayChange(src)); // the copy holds the same elements
             range(dest, destPos, destPos + length - 1, true);
         }
         System.arraycopy(src, srcPos, dest, destPos, length);
+        if (length > 0) {
+            elementsMoved(dest, destPos, destPos + length);
+        }
+    }
+
+    /**
+     * After {@code Arrays.sort}, {@code fill}, {@code setAll} and the like wrote {@code array}:
+     * if it is a shared {@code Object[]}, each element learns the slot it is in now, as at
+     * {@code cells[i] = c} ({@link ElementSlots}). A kept reference to an element that moved would
+     * otherwise check the block it left when written through after a synchronization.
+     */
+    public static void elementsMoved(Object array) {
+        if (array instanceof Object[] elements) {
+            elementsMoved(array, 0, elements.length);
+        }
+    }
+
+    /** {@link #elementsMoved(Object)} of {@code array[from, to)}. */
+    private static void elementsMoved(Object array, int from, int to) {
+        if (!SharedClasses.mayBeShared(array) || !(array instanceof Object[] elements)) {
+            return;
+        }
+        SharedObjectPool pool = SpmdThreads.pool();
+        if (pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks && from < to) {
+            for (int b = blocks.blockOf(from); b <= blocks.blockOf(to - 1); b++) {
+                ElementSlots.claim(elements, blocks.blockStart(b), blocks.blockSize(b), blocks.elementBlock(b));
+            }
+        }
     }
 
     /**
