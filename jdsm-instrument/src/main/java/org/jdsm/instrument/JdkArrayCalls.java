@@ -2,6 +2,7 @@ package org.jdsm.instrument;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 import javassist.bytecode.Bytecode;
 import javassist.bytecode.Opcode;
 
@@ -58,8 +59,12 @@ final class JdkArrayCalls {
         return applies(call) && WRITERS.contains(call.name());
     }
 
-    /** Before {@code call} at {@code site}: checks its array arguments ({@link JdkArrayCalls}). */
-    static void check(Bytecode code, CallRef call, Locals locals, String site) {
+    /**
+     * Before {@code call} at {@code site}: checks its array arguments ({@link JdkArrayCalls}).
+     * Returns the locals that hold its arguments during and after the call, one per parameter
+     * (none for {@code Objects.deepEquals}).
+     */
+    static int[] check(Bytecode code, CallRef call, Locals locals, String site) {
         if (isDeepEquals(call)) {
             // a, b on the stack: each read with the arrays it holds, as Arrays.deepEquals is
             code.addOpcode(Opcode.DUP2);
@@ -67,11 +72,11 @@ final class JdkArrayCalls {
             code.addInvokestatic(CHECKS, "bulkDeep", "(Ljava/lang/Object;Z)V");
             code.addIconst(0);
             code.addInvokestatic(CHECKS, "bulkDeep", "(Ljava/lang/Object;Z)V");
-            return;
+            return new int[0];
         }
         boolean view = call.owner().startsWith("java.nio.") && call.name().equals("wrap");
         boolean writes = writesArrays(call);
-        ArraysCalls.checkArguments(code, call.descriptor(), locals, (List<String> params, int[] slots, int p) -> {
+        return ArraysCalls.checkArguments(code, call.descriptor(), locals, (List<String> params, int[] slots, int p) -> {
             code.addAload(slots[p]);
             if (view) {
                 ArraysCalls.refuseView(code, simpleName(call.owner()) + ".wrap", site);
@@ -82,6 +87,19 @@ final class JdkArrayCalls {
                 code.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
             }
         });
+    }
+
+    /**
+     * The parameters of {@code call} that are arrays of objects it may store into ({@code
+     * list.toArray(cells)}), whose elements are then new or moved: their indices.
+     */
+    static List<Integer> elementsStored(CallRef call) {
+        if (!writesArrays(call)) {
+            return List.of();
+        }
+        List<String> params = ArraysCalls.parameters(call.descriptor());
+        return IntStream.range(0, params.size()).filter(p -> params.get(p).startsWith("[L") || params.get(p).startsWith("[["))
+                .boxed().toList();
     }
 
     private static String simpleName(String className) {

@@ -601,7 +601,8 @@ final class MethodRewriter {
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
         } else if (JdkArrayCalls.applies(receivers.asDeclared(call))) {
-            JdkArrayCalls.check(at(insn.pos()), receivers.asDeclared(call), locals, site(insn.pos()));
+            int[] arguments = JdkArrayCalls.check(at(insn.pos()), receivers.asDeclared(call), locals, site(insn.pos()));
+            JdkArrayCalls.elementsStored(receivers.asDeclared(call)).forEach(p -> elementsMoved(insn, arguments[p]));
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }
@@ -621,7 +622,7 @@ final class MethodRewriter {
     }
 
     /**
-     * After {@code call} ({@code Arrays.sort(cells)}, {@code fill}, ...), whose array argument waits
+     * After {@code call} ({@code Arrays.sort(cells)}, {@code fill}, {@code list.toArray(cells)}, ...), whose array argument waits
      * in local {@code array}: its elements learn the slots they are in now ({@code
      * Checks.elementsMoved}). The local starts as null on entry, for the verifier: a jump to the
      * code after the call runs this too, harmlessly.

@@ -222,12 +222,13 @@ class UncheckedPathsTest {
 
     /**
      * Elements moved between blocks by {@code Arrays.sort} and {@code System.arraycopy} inside a
-     * shared {@code Object[]}, kept, then written after a barrier: their slots named the blocks they
-     * left, so the write checked the wrong block and was lost ("sorted[0]: key 0, v 0").
+     * shared {@code Object[]}, or put in by {@code list.toArray(cells)}, kept, then written after a
+     * barrier: their slots named the blocks they left (or none), so the write checked the wrong
+     * block and was lost ("sorted[0]: key 0, v 0", "listed[0]: v 0").
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
-    void elementsMovedByASortOrACopyOnThreeNodes(String protocol) {
+    void elementsMovedByASortACopyOrToArrayOnThreeNodes(String protocol) {
         Jobs.runInstrumentedToOk("MovedElementsPlain", protocol, 3, 1);
     }
 

@@ -9,9 +9,9 @@ import org.jdsm.instrument.Results;
 
 /**
  * Elements of a shared {@code Object[]} moved to other blocks by {@code Arrays.sort} and by {@code
- * System.arraycopy} inside the array, then kept by node 1 and written through after a barrier: the
- * write must check the block the element is in now, not the one it left. Every node reads every
- * element first, then checks after the last barrier.
+ * System.arraycopy} inside the array, or put in by {@code list.toArray(cells)}, then kept by node 1
+ * and written through after a barrier: the write must check the block the element is in now, not
+ * the one it left (or none). Every node reads every element first, then checks after the last barrier.
  */
 public class MovedElementsPlain extends Spmd {
 
@@ -33,11 +33,13 @@ public class MovedElementsPlain extends Spmd {
 
     Cell[] sorted;
     Cell[] shifted;
+    Cell[] listed;
 
     @Override
     public void init() {
         sorted = pool.register(descending(), 1);
         shifted = pool.register(descending(), 1);
+        listed = pool.register(descending(), 1);
     }
 
     private static Cell[] descending() {
@@ -52,13 +54,18 @@ public class MovedElementsPlain extends Spmd {
     public void start() {
         int seen = 0;
         for (int i = 0; i < N; i++) {
-            seen += sorted[i].v + shifted[i].v; // a copy of each on every node
+            seen += sorted[i].v + shifted[i].v + listed[i].v; // a copy of each on every node
+        }
+        List<Cell> fresh = new ArrayList<>();
+        for (int i = 0; i < N; i++) {
+            fresh.add(new Cell(i));
         }
         barrier();
         boolean writer = myNode() == WRITER && myThread() % threadsPerNode() == 0;
         if (writer) {
             Arrays.sort(sorted, Comparator.comparingInt((Cell c) -> c.key)); // the element of block 3 moves to block 0
             System.arraycopy(shifted, N - 1, shifted, 0, 1); // so does this one, also still in block 3
+            fresh.toArray(listed); // new elements, put in by the JDK
         }
         barrier();
         Cell first = writer ? sorted[0] : null;
@@ -67,6 +74,9 @@ public class MovedElementsPlain extends Spmd {
         if (writer) {
             first.v = 42;
             firstShifted.v = 43;
+            for (Cell c : fresh) {
+                c.v = 44;
+            }
         }
         barrier();
         List<String> failed = new ArrayList<>();
@@ -75,6 +85,11 @@ public class MovedElementsPlain extends Spmd {
         }
         if (shifted[0].v != 43) {
             failed.add("shifted[0]: v " + shifted[0].v);
+        }
+        for (int i = 0; i < N; i++) {
+            if (listed[i].v != 44) {
+                failed.add("listed[" + i + "]: v " + listed[i].v);
+            }
         }
         Results.put(getClass().getSimpleName() + myThread(), failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
     }
