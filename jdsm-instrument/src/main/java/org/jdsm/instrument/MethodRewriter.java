@@ -84,7 +84,7 @@ final class MethodRewriter {
     private final NavigableMap<Integer, Bytecode> fragments = new TreeMap<>();
     /** Per position after a {@code monitorenter}: the JDSM lock, run only on falling in from it. */
     private final Map<Integer, Bytecode> entered = new HashMap<>();
-    /** The locals that hold an array an {@code Arrays} writer may have moved elements in ({@link #elementsMoved}). */
+    /** The locals that hold an array an {@code Arrays} or JDK writer may have moved or stored elements in ({@link #elementsMoved}). */
     private final List<Integer> movedArrays = new ArrayList<>();
     /** The loads whose reference is stored into or changed by a call ({@code cells[i].value = v}, {@code cells[i].move()}): checked for writing. */
     private WrittenThrough writtenThrough;
@@ -622,10 +622,10 @@ final class MethodRewriter {
     }
 
     /**
-     * After {@code call} ({@code Arrays.sort(cells)}, {@code fill}, {@code list.toArray(cells)}, ...), whose array argument waits
-     * in local {@code array}: its elements learn the slots they are in now ({@code
-     * Checks.elementsMoved}). The local starts as null on entry, for the verifier: a jump to the
-     * code after the call runs this too, harmlessly.
+     * After {@code call} ({@code Arrays.sort(cells)}, {@code fill}, {@code list.toArray(cells)},
+     * ...), whose array argument waits in local {@code array}: its elements learn the slots they
+     * are in now ({@code Checks.elementsMoved}). The local starts as null on entry, for the
+     * verifier: a jump to the code after the call runs this too, harmlessly.
      */
     private void elementsMoved(Instruction call, int array) {
         movedArrays.add(array);
