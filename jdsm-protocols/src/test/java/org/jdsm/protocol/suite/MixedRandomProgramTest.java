@@ -28,6 +28,8 @@ class MixedRandomProgramTest {
     private static final List<Shape> SHAPES = List.of(new Shape(2, 2), new Shape(3, 2), new Shape(4, 1), new Shape(2, 4));
     /** Heavy runs add more threads per node, contending for the same blocks and locks. */
     private static final List<Shape> HEAVY_SHAPES = List.of(new Shape(3, 3), new Shape(2, 6));
+    /** The default runs with holds: shapes of three or more nodes, and several threads per node. */
+    private static final List<Shape> HOLD_SHAPES = List.of(new Shape(3, 2), new Shape(4, 1));
 
     /** Protocol, shape, comm and seed: by default one seed per shape and comm, a different one each. */
     static Stream<Arguments> runs() {
@@ -44,11 +46,38 @@ class MixedRandomProgramTest {
     @ParameterizedTest(name = "{0} {1} {2} seed {3}")
     @MethodSource("runs")
     void mixedCallsMatchTheSequentialOracle(String protocol, Shape shape, String comm, long seed) {
+        run(protocol, shape, comm, seed, 0);
+    }
+
+    /**
+     * Programs with holds across barriers ({@link HeldUnits}): blocks and a single shared object taken
+     * with {@code acquireAsync} before a barrier, touched, written and released after it, among lock
+     * and block ops (the lowest lock maybe held across the releases), by several threads of a node.
+     * By default one seed per protocol, comm and shape of 3 or 4 nodes; soaks ({@code -Djdsm.suite.seeds}) at every shape.
+     */
+    @ParameterizedTest(name = "{0} {1} {2} seed {3}")
+    @MethodSource("holdRuns")
+    void holdsAcrossBarriersMatchTheSequentialOracle(String protocol, Shape shape, String comm, long seed) {
+        run(protocol, shape, comm, seed, 1);
+    }
+
+    static Stream<Arguments> holdRuns() {
+        List<Shape> shapes = Suite.heavy() ? Stream.concat(SHAPES.stream(), HEAVY_SHAPES.stream()).toList()
+                : System.getProperty("jdsm.suite.seeds") != null ? SHAPES : HOLD_SHAPES;
+        return Jobs.everyProtocol(shapes, List.of("local", "chaos")).flatMap(a -> {
+            Shape shape = (Shape) a.get()[1];
+            String comm = (String) a.get()[2];
+            List<Long> seeds = Suite.seeds(List.of(201L + shapes.indexOf(shape) + (comm.equals("chaos") ? 10 : 0)));
+            return seeds.stream().map(s -> Arguments.of(a.get()[0], shape, comm, s));
+        });
+    }
+
+    private static void run(String protocol, Shape shape, String comm, long seed, int holds) {
         // Heavy runs are longer and crowd two locks.
         boolean heavy = Suite.heavy();
         List<String> args = List.of(arg("seed", seed), arg("mixed", 1), arg("cyclic", seed % 3 == 0 ? 1 : 0),
                 arg("ops", Math.max(12, (heavy ? 480 : 160) / shape.threads())), arg("phases", heavy ? 6 : 4),
-                arg("locks", heavy ? 2 : 3), arg("width", Integer.getInteger("jdsm.suite.width", 1)));
+                arg("locks", heavy ? 2 : 3), arg("width", Integer.getInteger("jdsm.suite.width", 1)), arg("holds", holds));
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Jobs.runOver(comm, RandomProgramJob.class, protocol, shape, args),
                 () -> "mixed random program " + args + " under " + protocol + " at " + shape + " over " + comm
                         + " hung (replay with -Djdsm.suite.seed=" + seed + ")");

@@ -54,7 +54,30 @@ public final class RandomProgram {
          * turn {@link Op#mode()} (condition waits of {@link Op#waitMillis()}, 0: no limit), then reads and
          * stores the baton {@code group[0]}, counts the turn and signals all.
          */
-        CHAIN_TURN
+        CHAIN_TURN,
+        /**
+         * Holds only: owner stores into each of {@link Op#group()}, its cells of the single shared object, under
+         * {@code acquire(obj)} ({@link Op#mode()} 0) or {@code acquireAsync(obj)} touched late (1).
+         */
+        OBJECT_WRITE_OWN,
+        /**
+         * Holds only: makes the single shared object current ({@link Op#mode()} 0 by {@code update(obj)}, 1 by
+         * {@code updateAsync(obj)} touched late, 2 by {@code updateAsync(obj)} and then {@code update(obj)}), then
+         * reads {@link Op#group()}, its own and read-only cells.
+         */
+        OBJECT_READ,
+        /** Holds only: the phase's last op, {@code acquireAsync} of the held unit [{@link Op#element()}, {@link Op#to()}), kept across the barrier. */
+        HOLD_ASYNC,
+        /** Holds only: touches the future of the unit [{@link Op#element()}, {@link Op#to()}) taken before the barrier, reads {@link Op#group()}. */
+        HOLD_TOUCH,
+        /** Holds only: stores into {@link Op#group()}, its elements of the held unit starting at {@link Op#element()}, with no acquire of its own. */
+        HELD_WRITE,
+        /** Holds only: releases the held unit starting at {@link Op#element()}. */
+        HOLD_RELEASE,
+        /** Holds only: takes lock {@link Op#lock()} (the lowest) while holding, or about to hold, held units. */
+        HOLD_LOCK,
+        /** Holds only: lets go of lock {@link Op#lock()} taken by {@link #HOLD_LOCK}, before or after the units' releases. */
+        HOLD_UNLOCK
     }
 
     /**
@@ -75,12 +98,40 @@ public final class RandomProgram {
         }
     }
 
-    /** One phase: each thread's operations, in order. */
-    public record Phase(List<List<Op>> byThread) {
+    /**
+     * One phase: each thread's operations, in order, and the {@link Holds held units} some thread
+     * acquired before the phase's barrier and still holds after it.
+     */
+    public record Phase(List<List<Op>> byThread, List<Unit> heldAcross) {
+    }
+
+    /** Elements [{@code from}, {@code to}): one block of the array, or (from the program's length on) the single shared object. */
+    public record Unit(int from, int to) {
     }
 
     /** The size of a program. */
-    public record Params(long seed, int threads, int length, int locks, int phases, int opsPerThread, boolean mixed) {
+    public record Params(long seed, int threads, int length, int locks, int phases, int opsPerThread, boolean mixed, Holds holds) {
+
+        /** A program without holds across barriers. */
+        public Params(long seed, int threads, int length, int locks, int phases, int opsPerThread, boolean mixed) {
+            this(seed, threads, length, locks, phases, opsPerThread, mixed, Holds.NONE);
+        }
+    }
+
+    /**
+     * Holds across barriers, for mixed programs: the first {@code blocks} blocks of {@code blockLength}
+     * elements, and {@code cells} more elements (the program's from {@link Params#length()} on) that
+     * live in a single shared object, are the held units. A thread may take one with
+     * {@code acquireAsync} as its phase's last op and touch, write and release it after the barrier,
+     * taking locks and other blocks meanwhile (see {@link HeldUnits}).
+     */
+    public record Holds(int blockLength, int blocks, int cells) {
+        /** No held units: the program is as without holds, draw for draw. */
+        public static final Holds NONE = new Holds(1, 0, 0);
+
+        boolean on() {
+            return blocks > 0 || cells > 0;
+        }
     }
 
     private static final int MAX_DELAY_MICROS = 200;
@@ -103,7 +154,7 @@ public final class RandomProgram {
         return params;
     }
 
-    /** The array's contents before the first phase (a fresh copy). */
+    /** The contents before the first phase (a fresh copy): the array's elements, then the single object's cells. */
     public long[] initial() {
         return initial.clone();
     }
@@ -114,18 +165,19 @@ public final class RandomProgram {
 
     public static RandomProgram generate(Params p) {
         Random rnd = new Random(p.seed());
-        long[] initial = new long[p.length()];
+        long[] initial = new long[p.length() + p.holds().cells()];
         for (int e = 0; e < initial.length; e++) {
             initial[e] = 1_000_000_007L * (e + 1);
         }
         List<Phase> phases = new ArrayList<>();
+        HeldUnits held = new HeldUnits(p);
         for (int ph = 0; ph < p.phases(); ph++) {
-            phases.add(phase(rnd, p, ph));
+            phases.add(phase(rnd, p, ph, held));
         }
         return new RandomProgram(p, initial, phases);
     }
 
-    private static Phase phase(Random rnd, Params p, int phase) {
+    private static Phase phase(Random rnd, Params p, int phase, HeldUnits held) {
         int[] owner = new int[p.length()];
         int[] lock = new int[p.length()];
         Arrays.fill(owner, -1);
@@ -142,17 +194,20 @@ public final class RandomProgram {
                 default -> readOnly.add(e);
             }
         }
-        // The chain's baton and turn counter: no other op touches them this phase.
-        int[] chain = p.mixed() ? new int[] {rnd.nextInt(p.length() / 2), p.length() / 2 + rnd.nextInt(p.length() / 2)} : new int[0];
+        // The chain's baton and turn counter: no other op touches them this phase (nor are they held units).
+        int low = held.firstFree();
+        int[] chain = p.mixed() ? new int[] {low + rnd.nextInt(p.length() / 2 - low), p.length() / 2 + rnd.nextInt(p.length() / 2)}
+                : new int[0];
         for (int e : chain) {
             owner[e] = -1;
             lock[e] = -1;
             locked.remove((Integer) e);
             readOnly.remove((Integer) e);
         }
+        held.assignRoles(rnd, phase, owner, lock, locked, readOnly);
+        OpDrawer draw = new OpDrawer(p, phase, owner, lock, locked, readOnly, held);
         List<List<Op>> byThread = new ArrayList<>();
         for (int t = 0; t < p.threads(); t++) {
-            int thread = t;
             List<Integer> owned = new ArrayList<>();
             for (int e = 0; e < p.length(); e++) {
                 if (owner[e] == t) {
@@ -178,43 +233,78 @@ public final class RandomProgram {
             if (p.mixed()) {
                 possible.add(Kind.RANGE_READ);
             }
+            possible.addAll(held.objectKinds(t));
             List<Op> ops = new ArrayList<>();
             for (int i = 0; i < p.opsPerThread() && !possible.isEmpty(); i++) {
-                Kind kind = possible.get(rnd.nextInt(possible.size()));
-                int element = switch (kind) {
-                    case WRITE_OWN, READ_OWN, RANGE_WRITE_OWN, ASYNC_WRITE_OWN -> pick(rnd, owned);
-                    case READ_SHARED -> pick(rnd, readOnly);
-                    case LOCKED_INCREMENT, LOCKED_READ, NESTED_INCREMENT -> pick(rnd, locked);
-                    case RANGE_READ -> rnd.nextInt(p.length());
-                    case CHAIN_TURN -> throw new AssertionError("chain turns are placed below");
-                };
-                // Unique per write: phase, thread, op index and element are all encoded.
-                long value = ((long) (phase + 1) << 48) | ((long) t << 32) | ((long) i << 16) | element;
-                int delay = rnd.nextInt(4) == 0 ? rnd.nextInt(MAX_DELAY_MICROS) : 0;
-                Op op = new Op(kind, element, lock[element], value, delay);
-                ops.add(switch (kind) {
-                    case RANGE_WRITE_OWN -> withGroup(op, near(rnd, owned, element, 4), rnd.nextInt(2));
-                    case ASYNC_WRITE_OWN -> withGroup(op, near(rnd, owned, element, 3), 0);
-                    case RANGE_READ -> rangeRead(rnd, op, p.length(), e -> owner[e] == thread || readOnly.contains(e));
-                    case NESTED_INCREMENT -> nested(rnd, op, locked, lock);
-                    default -> op;
-                });
+                ops.add(draw.op(rnd, t, i, possible.get(rnd.nextInt(possible.size())), owned, readOnly));
             }
             byThread.add(ops);
         }
         if (p.mixed()) {
             addChain(rnd, p, phase, chain, byThread);
         }
-        return new Phase(byThread);
+        held.addHolds(rnd, phase, byThread, draw);
+        return new Phase(byThread, held.heldAcross(phase));
     }
 
-    private static Op withGroup(Op op, List<Integer> group, int mode) {
+    /** Draws one op of a phase whose roles are set; {@link HeldUnits} draws the ops of its hold windows here too. */
+    static final class OpDrawer {
+        private final Params p;
+        private final int phase;
+        private final int[] owner;
+        private final int[] lock;
+        private final List<Integer> locked;
+        private final List<Integer> readOnly;
+        private final HeldUnits held;
+
+        private OpDrawer(Params p, int phase, int[] owner, int[] lock, List<Integer> locked, List<Integer> readOnly, HeldUnits held) {
+            this.p = p;
+            this.phase = phase;
+            this.owner = owner;
+            this.lock = lock;
+            this.locked = locked;
+            this.readOnly = readOnly;
+            this.held = held;
+        }
+
+        /** The phase's locked elements. */
+        List<Integer> locked() {
+            return locked;
+        }
+
+        /** Thread {@code t}'s op {@code i} of {@code kind}, on its {@code owned} elements or the {@code shared} read-only ones. */
+        Op op(Random rnd, int t, int i, Kind kind, List<Integer> owned, List<Integer> shared) {
+            int element = switch (kind) {
+                case WRITE_OWN, READ_OWN, RANGE_WRITE_OWN, ASYNC_WRITE_OWN -> pick(rnd, owned);
+                case READ_SHARED -> pick(rnd, shared);
+                case LOCKED_INCREMENT, LOCKED_READ, NESTED_INCREMENT -> pick(rnd, locked);
+                case RANGE_READ -> held.rangeStart(rnd, phase, rnd.nextInt(p.length()));
+                case OBJECT_WRITE_OWN, OBJECT_READ -> p.length();
+                default -> throw new AssertionError(kind + " ops are placed apart");
+            };
+            // Unique per write: phase, thread, op index and element are all encoded.
+            long value = ((long) (phase + 1) << 48) | ((long) t << 32) | ((long) i << 16) | element;
+            int delay = rnd.nextInt(4) == 0 ? rnd.nextInt(MAX_DELAY_MICROS) : 0;
+            Op op = new Op(kind, element, kind == Kind.RANGE_READ || element >= p.length() ? -1 : lock[element], value, delay);
+            return switch (kind) {
+                case RANGE_WRITE_OWN -> withGroup(op, near(rnd, held.sameUnit(owned, element), element, 4), rnd.nextInt(2));
+                case ASYNC_WRITE_OWN -> withGroup(op, near(rnd, owned, element, 3), 0);
+                case RANGE_READ -> rangeRead(rnd, op, held.rangeLimit(element), e -> owner[e] == t || readOnly.contains(e));
+                case NESTED_INCREMENT -> nested(rnd, op, locked, lock);
+                case OBJECT_WRITE_OWN -> withGroup(op, held.someCells(rnd, held.ownCells(t)), rnd.nextInt(2));
+                case OBJECT_READ -> withGroup(op, held.someCells(rnd, held.readableCells(t)), rnd.nextInt(3));
+                default -> op;
+            };
+        }
+    }
+
+    static Op withGroup(Op op, List<Integer> group, int mode) {
         return new Op(op.kind(), group.get(0), op.lock(), op.value(), op.delayMicros(), group, group.get(group.size() - 1) + 1,
                 mode, 0);
     }
 
     /** Up to {@code most} of {@code from} (ascending) within {@link #MAX_SPAN} of {@code first}, which is one of them. */
-    private static List<Integer> near(Random rnd, List<Integer> from, int first, int most) {
+    static List<Integer> near(Random rnd, List<Integer> from, int first, int most) {
         List<Integer> out = new ArrayList<>();
         for (int e : from) {
             if (e == first || e > first && e < first + MAX_SPAN && out.size() < most && rnd.nextBoolean()) {
@@ -224,9 +314,9 @@ public final class RandomProgram {
         return out;
     }
 
-    /** A range from the op's element, spanning up to {@link #MAX_SPAN} elements; it checks those {@code checked} says. */
-    private static Op rangeRead(Random rnd, Op op, int length, IntPredicate checked) {
-        int to = Math.min(length, op.element() + 1 + rnd.nextInt(MAX_SPAN));
+    /** A range from the op's element, spanning up to {@link #MAX_SPAN} elements, ending by {@code limit}; it checks those {@code checked} says. */
+    private static Op rangeRead(Random rnd, Op op, int limit, IntPredicate checked) {
+        int to = Math.min(limit, op.element() + 1 + rnd.nextInt(MAX_SPAN));
         List<Integer> group = new ArrayList<>();
         for (int e = op.element(); e < to; e++) {
             if (checked.test(e)) {
@@ -273,7 +363,7 @@ public final class RandomProgram {
         }
     }
 
-    private static int pick(Random rnd, List<Integer> from) {
+    static int pick(Random rnd, List<Integer> from) {
         return from.get(rnd.nextInt(from.size()));
     }
 }

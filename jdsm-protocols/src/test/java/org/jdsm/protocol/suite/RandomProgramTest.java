@@ -3,7 +3,9 @@ package org.jdsm.protocol.suite;
 import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntToLongFunction;
@@ -57,14 +59,30 @@ class RandomProgramTest {
         return runs().filter(a -> (Long) a.get()[2] % 10 <= (Suite.heavy() ? 8 : 2));
     }
 
+    /** The single shared object of programs with holds: cells that are program elements from {@link RandomProgramJob#LENGTH} on. */
+    public static final class Cells {
+        long[] values;
+
+        public Cells() {
+        }
+
+        Cells(long[] values) {
+            this.values = values;
+        }
+    }
+
     /** Runs a {@link RandomProgram} and checks every read and, after each phase, every element. */
     public static final class RandomProgramJob extends Spmd {
         static final int LENGTH = 48;
         static final int BLOCK = 6;
+        /** With holds (argument holds=1): the array's first blocks held across barriers, and the single object's cells. */
+        static final RandomProgram.Holds HOLDS = new RandomProgram.Holds(BLOCK, 2, 4);
 
         private RandomProgram program;
         private SequentialOracle oracle;
         private long[] data;
+        /** The single shared object of programs with holds, else null. */
+        private Cells cells;
         /** Array elements per program element: element e is {@code data[e * width, (e + 1) * width)}, all equal. */
         private int width;
         private ProgramLocks locks;
@@ -73,40 +91,81 @@ class RandomProgramTest {
         public void init() {
             JobArgs args = JobArgs.of(this);
             program = RandomProgram.generate(new RandomProgram.Params(args.longValue("seed", 1), threads(), LENGTH,
-                    args.integer("locks", 3), args.integer("phases", 4), args.integer("ops", 24), args.integer("mixed", 0) == 1));
+                    args.integer("locks", 3), args.integer("phases", 4), args.integer("ops", 24), args.integer("mixed", 0) == 1,
+                    args.integer("holds", 0) == 1 ? HOLDS : RandomProgram.Holds.NONE));
             oracle = SequentialOracle.replay(program);
             width = args.integer("width", 1);
-            data = pool.register(widen(program.initial()), BLOCK * width,
+            long[] initial = program.initial();
+            data = pool.register(widen(Arrays.copyOf(initial, LENGTH)), BLOCK * width,
                     args.integer("cyclic", 0) == 1 ? Distribution.CYCLIC : Distribution.BLOCK);
+            if (initial.length > LENGTH) {
+                cells = pool.register(new Cells(Arrays.copyOfRange(initial, LENGTH, initial.length)));
+            }
             locks = new ProgramLocks(pool, data, program.params().mixed());
         }
 
         @Override
         public void start() {
             List<DsmFuture> prefetched = List.of();
+            // This thread's acquireAsync futures of the held units it takes before a barrier, by first element.
+            Map<Integer, DsmFuture> holding = new HashMap<>();
             for (int ph = 0; ph < program.phases().size(); ph++) {
                 // Fetched before the last phase's barriers: each may bring what was current before them.
                 prefetched.forEach(DsmFuture::touch);
-                runPhase(ph);
+                runPhase(ph, holding);
                 prefetched = program.params().mixed() && ph + 1 < program.phases().size() ? prefetchNext(ph + 1) : List.of();
                 barrier();
-                pool.update(data);
-                for (int e = 0; e < LENGTH; e++) {
-                    int phase = ph;
-                    int element = e;
-                    Check.equal(oracle.end(ph, e), read(e, () -> where(phase)), () -> where(phase) + ", element " + element + " after the phase");
-                }
+                checkPhaseEnd(ph);
                 barrier();
             }
         }
 
-        private void runPhase(int ph) {
+        /**
+         * Checks every element after phase {@code ph}'s barrier, but those of units held across it: their
+         * holder checks what it reads of them when it touches them, and under SC a read would wait for
+         * the holder, which lets go only after the next barrier.
+         */
+        private void checkPhaseEnd(int ph) {
+            boolean[] held = new boolean[LENGTH + 1];
+            for (RandomProgram.Unit u : program.phases().get(ph).heldAcross()) {
+                Arrays.fill(held, u.from(), Math.min(u.to(), LENGTH + 1), true);
+            }
+            Supplier<String> where = () -> where(ph);
+            for (int from = 0; from < LENGTH; from++) {
+                if (held[from]) {
+                    continue;
+                }
+                int to = from;
+                while (to < LENGTH && !held[to]) {
+                    to++;
+                }
+                pool.update(data, from * width, to * width);
+                for (int e = from; e < to; e++) {
+                    int element = e;
+                    Check.equal(oracle.end(ph, e), read(e, where), () -> where.get() + ", element " + element + " after the phase");
+                }
+                from = to;
+            }
+            if (cells != null && !held[LENGTH]) {
+                pool.update(cells);
+                for (int c = 0; c < cells.values.length; c++) {
+                    int cell = c;
+                    Check.equal(oracle.end(ph, LENGTH + c), cells.values[c], () -> where.get() + ", cell " + cell + " after the phase");
+                }
+            }
+        }
+
+        private void runPhase(int ph, Map<Integer, DsmFuture> holding) {
             List<RandomProgram.Op> ops = program.phases().get(ph).byThread().get(myThread());
             if (program.params().seed() % 2 == 1) {
                 // Odd seeds also prefetch every element the phase touches: the fetches race with the
                 // phase's writes, locks and invalidations, and every read below must still be right.
                 for (RandomProgram.Op op : ops) {
-                    pool.updateAsync(data, op.element() * width);
+                    if (op.element() >= LENGTH) {
+                        pool.updateAsync(cells);
+                    } else if (op.element() >= 0) {
+                        pool.updateAsync(data, op.element() * width);
+                    }
                 }
             }
             // Under a lock a thread never sees a locked element go backwards.
@@ -156,6 +215,27 @@ class RandomProgramTest {
                     case NESTED_INCREMENT -> incrementNested(op, lastSeen, g -> oracle.end(ph, g) - 1, () -> where(ph, index, op));
                     case CHAIN_TURN -> new ChainTurn(op, oracle.start(ph, op.group().get(1)), () -> where(ph, index, op))
                             .take(oracle.read(ph, myThread(), index));
+                    case OBJECT_WRITE_OWN -> writeObject(op);
+                    case OBJECT_READ -> readObject(op);
+                    case HOLD_ASYNC -> holding.put(e, e >= LENGTH ? pool.acquireAsync(cells) : pool.acquireAsync(data, e * width));
+                    case HOLD_TOUCH -> {
+                        Object got = holding.get(e).touch();
+                        Check.that(got == (e >= LENGTH ? cells : data), () -> where(ph, index, op) + ": touch() returned another object");
+                    }
+                    case HELD_WRITE -> op.group().forEach(g -> store(g, op.valueFor(g)));
+                    case HOLD_RELEASE -> {
+                        holding.remove(e);
+                        if (e >= LENGTH) {
+                            pool.release(cells);
+                        } else {
+                            pool.release(data, e * width);
+                        }
+                    }
+                    case HOLD_LOCK -> locks.lock(op.lock());
+                    case HOLD_UNLOCK -> locks.unlock(op.lock());
+                }
+                if (op.kind() == RandomProgram.Kind.OBJECT_READ || op.kind() == RandomProgram.Kind.HOLD_TOUCH) {
+                    checkGroup(op, () -> where(ph, index, op), k -> oracle.read(ph, myThread(), index, k));
                 }
             }
         }
@@ -184,6 +264,44 @@ class RandomProgramTest {
             op.group().forEach(g -> write(g, op.valueFor(g)));
             for (int k = op.group().size() - 1; k >= 0; k--) {
                 pool.release(data, op.group().get(k) * width);
+            }
+        }
+
+        /** Stores into its cells under acquire(obj), or acquireAsync(obj) touched late. */
+        private void writeObject(RandomProgram.Op op) {
+            if (op.mode() == 1) {
+                DsmFuture f = pool.acquireAsync(cells);
+                LockSupport.parkNanos(op.delayMicros() * 1_000L);
+                f.touch();
+            } else {
+                pool.acquire(cells);
+            }
+            op.group().forEach(g -> store(g, op.valueFor(g)));
+            pool.release(cells);
+        }
+
+        /** Makes the single object current as the op's mode says (its group is checked after). */
+        private void readObject(RandomProgram.Op op) {
+            switch (op.mode()) {
+                case 0 -> pool.update(cells);
+                case 1 -> {
+                    DsmFuture f = pool.updateAsync(cells);
+                    LockSupport.parkNanos(op.delayMicros() * 1_000L);
+                    f.touch();
+                }
+                default -> {
+                    pool.updateAsync(cells); // never touched: the update below waits for what it started
+                    pool.update(cells);
+                }
+            }
+        }
+
+        /** Checks each element of the op's group, array elements or cells, against what {@code expected} says. */
+        private void checkGroup(RandomProgram.Op op, Supplier<String> where, IntToLongFunction expected) {
+            for (int k = 0; k < op.group().size(); k++) {
+                int g = op.group().get(k);
+                long want = expected.applyAsLong(k);
+                Check.equal(want, value(g, where), () -> where.get() + ", element " + g);
             }
         }
 
@@ -297,6 +415,19 @@ class RandomProgramTest {
                 Arrays.fill(out, e * width, (e + 1) * width, elements[e]);
             }
             return out;
+        }
+
+        /** Element {@code element} of the array or, from {@link #LENGTH} on, a cell of the single object. */
+        private long value(int element, Supplier<String> where) {
+            return element < LENGTH ? read(element, where) : cells.values[element - LENGTH];
+        }
+
+        private void store(int element, long value) {
+            if (element < LENGTH) {
+                write(element, value);
+            } else {
+                cells.values[element - LENGTH] = value;
+            }
         }
 
         private void write(int element, long value) {

@@ -41,12 +41,13 @@ public final class SequentialOracle {
                     RandomProgram.Op op = ops.get(i);
                     switch (op.kind()) {
                         case WRITE_OWN -> memory[op.element()] = op.value();
-                        case RANGE_WRITE_OWN, ASYNC_WRITE_OWN -> op.group().forEach(e -> memory[e] = op.valueFor(e));
-                        case READ_OWN, READ_SHARED, RANGE_READ -> reads[ph][t][i] = op.group().stream().mapToLong(e -> memory[e]).toArray();
+                        case RANGE_WRITE_OWN, ASYNC_WRITE_OWN, OBJECT_WRITE_OWN, HELD_WRITE -> op.group().forEach(e -> memory[e] = op.valueFor(e));
+                        case READ_OWN, READ_SHARED, RANGE_READ, OBJECT_READ, HOLD_TOUCH -> reads[ph][t][i] = op.group().stream().mapToLong(e -> memory[e]).toArray();
                         case LOCKED_INCREMENT -> memory[op.element()]++;
                         case NESTED_INCREMENT -> op.group().forEach(e -> memory[e]++);
                         case LOCKED_READ -> { } // order-dependent; checked against the phase's bounds
                         case CHAIN_TURN -> turns[op.mode()] = op;
+                        case HOLD_ASYNC, HOLD_RELEASE, HOLD_LOCK, HOLD_UNLOCK -> { } // no data
                     }
                 }
             }

@@ -36,7 +36,9 @@ class SuiteSelfTest {
                 Arguments.of(FalseSharingTest.FalseSharingJob.class, new String[] {arg("rounds", 1)}),
                 Arguments.of(AsyncTest.AsyncJob.class, new String[0]),
                 Arguments.of(RandomProgramTest.RandomProgramJob.class, new String[] {arg("seed", 1), arg("ops", 20)}),
-                Arguments.of(RandomProgramTest.RandomProgramJob.class, new String[] {arg("seed", 1), arg("ops", 20), arg("mixed", 1)}));
+                Arguments.of(RandomProgramTest.RandomProgramJob.class, new String[] {arg("seed", 1), arg("ops", 20), arg("mixed", 1)}),
+                Arguments.of(RandomProgramTest.RandomProgramJob.class, new String[] {arg("seed", 2), arg("ops", 20), arg("mixed", 1),
+                        arg("holds", 1)}));
     }
 
     /** Each data-checking job, run where nodes do not share memory at all, reports a violation. */
