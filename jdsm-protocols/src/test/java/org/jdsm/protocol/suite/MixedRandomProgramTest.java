@@ -28,8 +28,9 @@ class MixedRandomProgramTest {
     private static final List<Shape> SHAPES = List.of(new Shape(2, 2), new Shape(3, 2), new Shape(4, 1), new Shape(2, 4));
     /** Heavy runs add more threads per node, contending for the same blocks and locks. */
     private static final List<Shape> HEAVY_SHAPES = List.of(new Shape(3, 3), new Shape(2, 6));
-    /** The default runs with holds: shapes of three or more nodes, and several threads per node. */
-    private static final List<Shape> HOLD_SHAPES = List.of(new Shape(3, 2), new Shape(4, 1));
+    /** The default runs with holds (a few seconds): three nodes of two threads over LocalComm, four nodes over the chaos comm. */
+    private static final Shape HOLD_LOCAL = new Shape(3, 2);
+    private static final Shape HOLD_CHAOS = new Shape(4, 1);
 
     /** Protocol, shape, comm and seed: by default one seed per shape and comm, a different one each. */
     static Stream<Arguments> runs() {
@@ -53,7 +54,8 @@ class MixedRandomProgramTest {
      * Programs with holds across barriers ({@link HeldUnits}): blocks and a single shared object taken
      * with {@code acquireAsync} before a barrier, touched, written and released after it, among lock
      * and block ops (the lowest lock maybe held across the releases), by several threads of a node.
-     * By default one seed per protocol, comm and shape of 3 or 4 nodes; soaks ({@code -Djdsm.suite.seeds}) at every shape.
+     * By default one seed per protocol at 3x2 over LocalComm and 4x1 over the chaos comm; soaks
+     * ({@code -Djdsm.suite.seeds}, {@code -Djdsm.suite.heavy}) at every shape over both.
      */
     @ParameterizedTest(name = "{0} {1} {2} seed {3}")
     @MethodSource("holdRuns")
@@ -62,9 +64,10 @@ class MixedRandomProgramTest {
     }
 
     static Stream<Arguments> holdRuns() {
-        List<Shape> shapes = Suite.heavy() ? Stream.concat(SHAPES.stream(), HEAVY_SHAPES.stream()).toList()
-                : System.getProperty("jdsm.suite.seeds") != null ? SHAPES : HOLD_SHAPES;
-        return Jobs.everyProtocol(shapes, List.of("local", "chaos")).flatMap(a -> {
+        boolean soak = Suite.heavy() || System.getProperty("jdsm.suite.seeds") != null;
+        List<Shape> shapes = Suite.heavy() ? Stream.concat(SHAPES.stream(), HEAVY_SHAPES.stream()).toList() : SHAPES;
+        Stream<Arguments> runs = soak ? Jobs.everyProtocol(shapes, List.of("local", "chaos")) : Jobs.localAndChaos(List.of(HOLD_LOCAL), HOLD_CHAOS);
+        return runs.flatMap(a -> {
             Shape shape = (Shape) a.get()[1];
             String comm = (String) a.get()[2];
             List<Long> seeds = Suite.seeds(List.of(201L + shapes.indexOf(shape) + (comm.equals("chaos") ? 10 : 0)));
