@@ -19,6 +19,7 @@ import java.util.function.IntPredicate;
  * range writes and reads over several blocks, {@code acquireAsync} of several owned elements touched
  * late, {@code updateAsync} of ranges, nested locks (two locks, one taken twice), and per phase a
  * chain of threads handing a baton element on in turn through condition waits on one of the locks.
+ * With {@link Holds} it also holds blocks and a single shared object across barriers ({@link HeldUnits}).
  */
 public final class RandomProgram {
 
