@@ -127,9 +127,18 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     // ---------------------------------------------------------------- registration
 
-    /** Registers a single shared object. Only inside {@code Spmd.init()}. Returns {@code obj}. */
+    /**
+     * Registers a single shared object. Only inside {@code Spmd.init()}. Returns {@code obj}. Not an
+     * array, a record, a class with its own encoding, or a JDK class (or one extending it) whose fields
+     * reflection may not open: each fails here with a {@link DsmException} saying what to share instead.
+     */
     public final <T> T register(T obj) {
-        checkRegistration(obj);
+        checkOpen(obj);
+        if (obj != null && !obj.getClass().isArray()) {
+            // Before the trial encoding, whose failure for such a class names no remedy.
+            ClosedFieldsCheck.check(obj.getClass());
+        }
+        registry.check(obj, context.wire());
         if (obj.getClass().isArray()) {
             throw new DsmException("register(" + obj.getClass().getSimpleName()
                     + ") without a block length: use register(array, blockLength) for arrays");
@@ -169,11 +178,15 @@ public abstract class SharedObjectPool implements MessageHandler {
     }
 
     private void checkRegistration(Object obj) {
+        checkOpen(obj);
+        registry.check(obj, context.wire());
+    }
+
+    private void checkOpen(Object obj) {
         if (obj != null && !registrationOpen) {
             throw new DsmException("register(" + obj.getClass().getSimpleName()
                     + ") called outside init(): shared objects are registered only in Spmd.init()");
         }
-        registry.check(obj, context.wire());
     }
 
     private <T> T add(SharedObject so, T obj) {

@@ -23,24 +23,44 @@ public final class ObjectFields {
 
     /** Field access for {@code type}; fails with a message naming the class if its fields are closed to us. */
     public static ObjectFields of(Class<?> type) {
+        List<Field> found = sharedFields(type);
+        for (Field f : found) {
+            try {
+                f.setAccessible(true);
+            } catch (InaccessibleObjectException e) {
+                throw new IllegalArgumentException("cannot share an instance of " + type.getName()
+                        + ": field " + f.getDeclaringClass().getName() + "." + f.getName()
+                        + " is not accessible (JDK-internal class); wrap the value in a class of your own", e);
+            }
+        }
+        return new ObjectFields(type, found.toArray(new Field[0]));
+    }
+
+    /**
+     * The first field of {@code type} (its own or inherited) that would be shared but that reflection
+     * may not open, such as a JDK class's private state in a package not opened to JDSM; null if none.
+     */
+    public static Field firstClosedField(Class<?> type) {
+        for (Field f : sharedFields(type)) {
+            if (!f.trySetAccessible()) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The instance fields of {@code type} and its superclasses that are shared: not static, not transient. */
+    private static List<Field> sharedFields(Class<?> type) {
         List<Field> found = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 int mod = f.getModifiers();
-                if (Modifier.isStatic(mod) || Modifier.isTransient(mod)) {
-                    continue;
+                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod)) {
+                    found.add(f);
                 }
-                try {
-                    f.setAccessible(true);
-                } catch (InaccessibleObjectException e) {
-                    throw new IllegalArgumentException("cannot share an instance of " + type.getName()
-                            + ": field " + c.getName() + "." + f.getName()
-                            + " is not accessible (JDK-internal class); wrap the value in a class of your own", e);
-                }
-                found.add(f);
             }
         }
-        return new ObjectFields(type, found.toArray(new Field[0]));
+        return found;
     }
 
     public Class<?> type() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.jdsm.JobAbortedException;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputTest {
 
     private static final Shape TWO_NODES = new Shape(2, 1);
+    private static final Shape THREE_NODES = new Shape(3, 1);
 
     private static void assertMentions(String message, String... parts) {
         for (String part : parts) {
@@ -58,6 +60,20 @@ class BadInputTest {
             // Its state in transient fields that its own encoding carried never reached another node.
             new Misuse("a KryoSerializable registered as a single object", OwnEncodingJob.class, TWO_NODES,
                     "register(" + OwnEncodingJob.Packed.class.getName() + ")", "a class with an encoding of its own"),
+            // Its fields are closed to reflection: it failed with an IllegalArgumentException's stack trace.
+            new Misuse("an ArrayList registered as a single object", JdkListJob.class, THREE_NODES,
+                    "register(java.util.ArrayList)", "an instance of the JDK class java.util.ArrayList",
+                    "cannot be a single shared object", "java.util.ArrayList.size is closed to reflection",
+                    "hold its content in a field of a class of your own", "register(array, blockLength)"),
+            // The trial encoding failed first, naming the class twice and no remedy.
+            new Misuse("an AtomicLong registered as a single object", JdkAtomicJob.class, THREE_NODES,
+                    "register(java.util.concurrent.atomic.AtomicLong)", "cannot be a single shared object",
+                    "java.util.concurrent.atomic.AtomicLong.value is closed to reflection",
+                    "hold its content in a field of a class of your own"),
+            new Misuse("an object of a class extending ArrayList registered", ExtendsJdkListJob.class, THREE_NODES,
+                    "register(" + ExtendsJdkListJob.Tally.class.getName() + ")",
+                    "an instance of a class extending the JDK class java.util.ArrayList",
+                    "cannot be a single shared object", "hold the ArrayList in a field of your class instead of extending it"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
@@ -265,6 +281,62 @@ class BadInputTest {
             pool.acquire(packed);
             packed.counts[0]++;
             pool.release(packed);
+        }
+    }
+
+    /** Registers a JDK list itself, rather than an object of its own class holding it. */
+    public static final class JdkListJob extends Spmd {
+        private ArrayList<Long> list;
+
+        @Override
+        public void init() {
+            list = pool.register(new ArrayList<>());
+        }
+
+        @Override
+        public void start() {
+            pool.acquire(list);
+            list.add((long) myNode());
+            pool.release(list);
+        }
+    }
+
+    /** Registers a JDK atomic itself. */
+    public static final class JdkAtomicJob extends Spmd {
+        private AtomicLong total;
+
+        @Override
+        public void init() {
+            total = pool.register(new AtomicLong());
+        }
+
+        @Override
+        public void start() {
+            pool.acquire(total);
+            total.incrementAndGet();
+            pool.release(total);
+        }
+    }
+
+    /** Registers an object of a class of its own that extends a JDK list. */
+    public static final class ExtendsJdkListJob extends Spmd {
+        /** A list with a count of its own. */
+        public static final class Tally extends ArrayList<Long> {
+            long count;
+        }
+
+        private Tally tally;
+
+        @Override
+        public void init() {
+            tally = pool.register(new Tally());
+        }
+
+        @Override
+        public void start() {
+            pool.acquire(tally);
+            tally.count++;
+            pool.release(tally);
         }
     }
 
