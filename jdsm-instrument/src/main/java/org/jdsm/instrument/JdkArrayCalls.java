@@ -23,12 +23,13 @@ final class JdkArrayCalls {
      * Names of JDK methods that store into (some of) their array arguments: {@code Random},
      * {@code InputStream}, {@code Reader}, {@code DataInput}, {@code String}, {@code
      * Collection.toArray}, the {@code java.nio} buffers' bulk {@code get}, {@code Inflater},
-     * {@code Deflater}, {@code MessageDigest.digest}, {@code Cipher}. All their arrays are
+     * {@code Deflater}, {@code MessageDigest.digest}, {@code Cipher}, {@code Character.toChars(cp,
+     * dst, i)}, {@code Base64}'s {@code encode(src, dst)} and {@code decode(src, dst)}. All their arrays are
      * write-checked; a method of the same name that only reads costs a write check where a read
      * would do.
      */
     static final Set<String> WRITERS = Set.of("nextBytes", "read", "readNBytes", "readFully", "getChars", "getBytes",
-            "toArray", "get", "inflate", "deflate", "digest", "update", "doFinal");
+            "toArray", "get", "inflate", "deflate", "digest", "update", "doFinal", "toChars", "encode", "decode");
     private static final String CHECKS = CheckCode.CHECKS;
 
     private JdkArrayCalls() {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
@@ -18,8 +19,9 @@ import org.jdsm.instrument.Results;
  * System.arraycopy}: read by {@code IntStream.of}, {@code DoubleStream.of}, {@code
  * String.valueOf(char[])}, {@code new String(char[])} and {@code Objects.deepEquals} (given them as
  * {@code Object}s, also a {@code int[][]} registered whole) after node 1 wrote them plainly; written
- * by {@code Random.nextBytes}, {@code String.getChars}, {@code List.toArray(T[])} and {@code
- * InputStream.read(byte[])} on node 1, then read plainly. Every node reads every array first, so
+ * by {@code Random.nextBytes}, {@code String.getChars}, {@code List.toArray(T[])}, {@code
+ * InputStream.read(byte[])}, {@code Character.toChars(cp, dst, i)} and {@code Base64}'s {@code
+ * encode(src, dst)} and {@code decode(src, dst)} on node 1, then read plainly. Every node reads every array first, so
  * on three or more nodes one node (neither the writer nor node 0, the home of each one-block
  * array) holds a copy that the barrier made stale. Checks every value after the barrier.
  */
@@ -27,6 +29,8 @@ public class JdkArrayCallsPlain extends Spmd {
 
     private static final int WRITER = 1;
     private static final long SEED = 7;
+    /** A code point outside the BMP, so {@code toChars} writes both chars of a surrogate pair. */
+    private static final int CODE_POINT = 0x1F600;
 
     int[] ints;
     double[] doubles;
@@ -38,6 +42,9 @@ public class JdkArrayCallsPlain extends Spmd {
     byte[] streamed;
     int[] compared;
     int[][] comparedRows;
+    char[] codePoint;
+    byte[] encoded;
+    byte[] decoded;
 
     @Override
     public void init() {
@@ -51,11 +58,15 @@ public class JdkArrayCallsPlain extends Spmd {
         streamed = pool.register(new byte[3], 3);
         compared = pool.register(new int[3], 3);
         comparedRows = pool.register(new int[2][2], 1);
+        codePoint = pool.register(new char[2], 2);
+        encoded = pool.register(new byte[4], 4);
+        decoded = pool.register(new byte[3], 3);
     }
 
     @Override
     public void start() {
-        for (Object array : new Object[] {ints, doubles, valueOf, constructed, random, gotChars, listed, streamed, compared, comparedRows}) {
+        for (Object array : new Object[] {ints, doubles, valueOf, constructed, random, gotChars, listed, streamed, compared, comparedRows,
+                codePoint, encoded, decoded}) {
             Arrays.deepHashCode(new Object[] {array}); // a copy of each on every node, made stale below
         }
         barrier();
@@ -76,6 +87,9 @@ public class JdkArrayCallsPlain extends Spmd {
         expect(failed, "getChars", Arrays.equals(gotChars, "pqr".toCharArray()));
         expect(failed, "toArray", Arrays.equals(listed, new String[] {"a", "b", "c"}));
         expect(failed, "InputStream.read", Arrays.equals(streamed, new byte[] {5, 6, 7}));
+        expect(failed, "Character.toChars", Arrays.equals(codePoint, Character.toChars(CODE_POINT)));
+        expect(failed, "Base64 encode", Arrays.equals(encoded, "AQID".getBytes()));
+        expect(failed, "Base64 decode", Arrays.equals(decoded, new byte[] {4, 5, 6}));
         Results.put(getClass().getSimpleName() + myThread(), failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed);
     }
 
@@ -91,6 +105,9 @@ public class JdkArrayCallsPlain extends Spmd {
         new Random(SEED).nextBytes(random);
         "pqr".getChars(0, 3, gotChars, 0);
         List.of("a", "b", "c").toArray(listed);
+        Character.toChars(CODE_POINT, codePoint, 0);
+        Base64.getEncoder().encode(new byte[] {1, 2, 3}, encoded);
+        Base64.getDecoder().decode("BAUG".getBytes(), decoded);
         try {
             int n = new ByteArrayInputStream(new byte[] {5, 6, 7}).read(streamed);
             if (n != streamed.length) {
