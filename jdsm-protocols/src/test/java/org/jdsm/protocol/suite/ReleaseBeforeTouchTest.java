@@ -4,6 +4,7 @@ import static org.jdsm.protocol.suite.JobArgs.arg;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.jdsm.DsmException;
 import org.jdsm.DsmFuture;
@@ -32,8 +33,16 @@ class ReleaseBeforeTouchTest {
         Jobs.runOver(comm, ReleaseBeforeTouch.class, protocol, shape, List.of(arg("rounds", 4)));
     }
 
-    /** Node 1 holds block 0 (homed at node 0) for a while; node 2 acquires it asynchronously and releases too early; node 0 checks. */
+    /**
+     * Node 1 holds block 0 (homed at node 0) until node 2 has acquired it asynchronously and released
+     * it too early; node 0 checks. The nodes share this JVM here (local and chaos comms), so a static
+     * field tells node 1 when node 2 is done: a sleep instead let node 1's release come first on a
+     * loaded machine, and the early release then went through.
+     */
     public static final class ReleaseBeforeTouch extends Spmd {
+        /** The last round in which node 2 finished releasing too early. */
+        private static final AtomicInteger RELEASED_EARLY = new AtomicInteger();
+        private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
         private long[] data;
 
         @Override
@@ -44,6 +53,10 @@ class ReleaseBeforeTouchTest {
         @Override
         public void start() {
             int rounds = JobArgs.of(this).integer("rounds", 4);
+            if (myNode() == 0) {
+                RELEASED_EARLY.set(0); // a run before this one in the JVM left its last round
+            }
+            barrier();
             for (int p = 1; p <= rounds; p++) {
                 int round = p;
                 if (myNode() == 1) {
@@ -51,7 +64,7 @@ class ReleaseBeforeTouchTest {
                 }
                 barrier();
                 if (myNode() == 1) {
-                    sleep(150);
+                    awaitReleasedEarly(round);
                     data[0] = 10L * p + 1;
                     pool.release(data, 0);
                 } else if (myNode() == 2) {
@@ -76,6 +89,7 @@ class ReleaseBeforeTouchTest {
                         Check.that(e.getMessage().contains("acquireAsync"), () -> "round " + round
                                 + ": release of a queued acquireAsync failed without saying why: " + e.getMessage());
                     }
+                    RELEASED_EARLY.set(round);
                     queued.touch();
                     pool.release(data, 2);
                     acquired.touch();
@@ -87,6 +101,15 @@ class ReleaseBeforeTouchTest {
                 pool.update(data, 0);
                 Check.equal(10L * p + 2, data[0], () -> "round " + round + ": block 0 after the barrier");
                 barrier();
+            }
+        }
+
+        /** Waits (bounded) until node 2 has made its early releases of {@code round}. */
+        private static void awaitReleasedEarly(int round) {
+            long deadline = System.nanoTime() + WAIT_NANOS;
+            while (RELEASED_EARLY.get() < round) {
+                Check.that(System.nanoTime() - deadline < 0, () -> "round " + round + ": node 2 did not release early within 30 s");
+                sleep(1);
             }
         }
 
