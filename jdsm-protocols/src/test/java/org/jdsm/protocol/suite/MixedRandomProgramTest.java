@@ -81,8 +81,12 @@ class MixedRandomProgramTest {
         List<String> args = List.of(arg("seed", seed), arg("mixed", 1), arg("cyclic", seed % 3 == 0 ? 1 : 0),
                 arg("ops", Math.max(12, (heavy ? 480 : 160) / shape.threads())), arg("phases", heavy ? 6 : 4),
                 arg("locks", heavy ? 2 : 3), arg("width", Integer.getInteger("jdsm.suite.width", 1)), arg("holds", holds));
+        String run = "mixed random program " + args + " under " + protocol + " at " + shape + " over " + comm;
+        // The stacks are taken before the time-out interrupts the job: where its threads wait says why it hung.
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Jobs.runOver(comm, RandomProgramJob.class, protocol, shape, args),
-                () -> "mixed random program " + args + " under " + protocol + " at " + shape + " over " + comm
-                        + " hung (replay with -Djdsm.suite.seed=" + seed + ")");
+                () -> {
+                    ThreadStacks.print(run);
+                    return run + " hung (replay with -Djdsm.suite.seed=" + seed + "; thread stacks on stderr)";
+                });
     }
 }
