@@ -23,6 +23,11 @@ import org.jdsm.protocol.suite.RandomProgram.Unit;
  * holder lets go after the barrier; the end-of-phase check skips it. After the barrier the holder
  * runs a hold window first: the touches, writes and releases of its units, in random order, among
  * ops that take only locks and other blocks (and, maybe, the lowest lock held across some of it).
+ * A unit held across a barrier is taken across the next one by its holder again or by nobody: the
+ * holder's acquireAsync is only started before the barrier and may reach the block's queue after
+ * other threads' acquires of the next phase (it waits behind the thread's earlier acquireAsync
+ * calls), so another thread's acquireAsync at the phase's end could take the unit first and hold it
+ * across a barrier the holder cannot reach without it (seeds 1004 and 1095 of the holds soak hung so).
  */
 final class HeldUnits {
 
@@ -76,7 +81,11 @@ final class HeldUnits {
         holderBefore = holderNext;
         holderNext = new int[units.size()];
         for (int u = 0; u < units.size(); u++) {
-            holderNext[u] = phase + 1 < p.phases() && rnd.nextBoolean() ? rnd.nextInt(p.threads()) : -1;
+            int drawn = phase + 1 < p.phases() && rnd.nextBoolean() ? rnd.nextInt(p.threads()) : -1;
+            // A unit held across this phase's opening barrier is taken across its closing one by its holder or by nobody:
+            // another thread's acquireAsync could queue for the block before the holder's (which may wait behind its
+            // earlier acquireAsync calls) and then hold it across the closing barrier, which the holder never reaches.
+            holderNext[u] = drawn < 0 || holderBefore[u] < 0 ? drawn : holderBefore[u];
         }
         for (int e = 0; e < firstFree; e++) {
             int taker = holderNext[unitOf(e)];
