@@ -40,7 +40,12 @@ final class ArraysCalls {
 
     /** True for a writer ({@link #WRITERS}) whose first argument is an array of objects, whose elements it may move. */
     static boolean movesElements(String name, String descriptor) {
-        return WRITERS.contains(name) && (descriptor.startsWith("([L") || descriptor.startsWith("([["));
+        return WRITERS.contains(name) && isObjectArray(descriptor.substring(1));
+    }
+
+    /** True if {@code type} (a descriptor, or one that starts with it) is an array of objects or of arrays. */
+    static boolean isObjectArray(String type) {
+        return type.startsWith("[L") || type.startsWith("[[");
     }
 
     /** Emits the check of array argument {@code p} of a call, parked in {@code slots} (one per parameter). */

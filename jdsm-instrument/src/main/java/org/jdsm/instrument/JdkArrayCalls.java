@@ -99,7 +99,7 @@ final class JdkArrayCalls {
             return List.of();
         }
         List<String> params = ArraysCalls.parameters(call.descriptor());
-        return IntStream.range(0, params.size()).filter(p -> params.get(p).startsWith("[L") || params.get(p).startsWith("[["))
+        return IntStream.range(0, params.size()).filter(p -> ArraysCalls.isObjectArray(params.get(p)))
                 .boxed().toList();
     }
 

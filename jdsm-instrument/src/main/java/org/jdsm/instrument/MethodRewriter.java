@@ -582,6 +582,7 @@ final class MethodRewriter {
             return;
         }
         CallRef call = CallRef.of(constPool, indexAt(insn));
+        CallRef declared = receivers.asDeclared(call); // dice.nextBytes(b) as Random's, clone() as Object's
         String params = call.descriptor().substring(1, call.descriptor().indexOf(')'));
         if (insn.opcode() == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
             callChecksInstead(insn, "arraycopy", call.descriptor());
@@ -595,14 +596,14 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "handOutAll", "(Ljava/lang/Object;)V");
-        } else if (isObjectClone(insn, call)) {
+        } else if (isObjectClone(insn, declared)) {
             // Its object on top, as a getfield's: a shared object's fields must be current to be copied.
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
-        } else if (JdkArrayCalls.applies(receivers.asDeclared(call))) {
-            int[] arguments = JdkArrayCalls.check(at(insn.pos()), receivers.asDeclared(call), locals, site(insn.pos()));
-            JdkArrayCalls.elementsStored(receivers.asDeclared(call)).forEach(p -> elementsMoved(insn, arguments[p]));
+        } else if (JdkArrayCalls.applies(declared)) {
+            int[] arguments = JdkArrayCalls.check(at(insn.pos()), declared, locals, site(insn.pos()));
+            JdkArrayCalls.elementsStored(declared).forEach(p -> elementsMoved(insn, arguments[p]));
         } else if (insn.opcode() != Opcode.INVOKESTATIC && isConditionCall(call, params)) {
             callChecksInstead(insn, call.name() + "On", "(Ljava/lang/Object;" + params + ")V");
         }
@@ -612,13 +613,14 @@ final class MethodRewriter {
      * True for {@code super.clone()}, and for {@code clone()} or {@code other.clone()} in a class
      * that inherits {@code Object}'s (javac names the class, with {@code invokevirtual}): each
      * copies every field of its object at once. A job class's own {@code clone()} is rewritten itself.
+     * {@code declared} names the call by the class that declares the method ({@link ReceiverWrites#asDeclared}).
      */
-    private boolean isObjectClone(Instruction insn, CallRef call) {
-        if (!call.name().equals("clone") || !call.descriptor().equals("()Ljava/lang/Object;")) {
+    private static boolean isObjectClone(Instruction insn, CallRef declared) {
+        if (!declared.name().equals("clone") || !declared.descriptor().equals("()Ljava/lang/Object;")) {
             return false;
         }
         return insn.opcode() == Opcode.INVOKESPECIAL
-                || insn.opcode() == Opcode.INVOKEVIRTUAL && receivers.asDeclared(call).owner().equals("java.lang.Object");
+                || insn.opcode() == Opcode.INVOKEVIRTUAL && declared.owner().equals("java.lang.Object");
     }
 
     /**
