@@ -156,13 +156,19 @@ public final class Checks {
      * an element of the shared array, and the element it replaces forgets it ({@link ElementSlots}).
      */
     public static void elementStore(Object array, int index, Object value) {
-        if (!SharedClasses.mayBeShared(array) || !(array instanceof Object[] elements) || index < 0 || index >= elements.length) {
-            return; // the store itself throws for a bad index
+        SharedObjectForBlock blocks = sharedElements(array);
+        if (blocks != null && index >= 0 && index < ((Object[]) array).length) { // the store itself throws for a bad index
+            ElementSlots.store((Object[]) array, index, value, blocks.elementBlock(blocks.blockOf(index)));
+        }
+    }
+
+    /** The shared array {@code array} is, if it is an {@code Object[]} registered with this thread's pool; else null. */
+    private static SharedObjectForBlock sharedElements(Object array) {
+        if (!SharedClasses.mayBeShared(array) || !(array instanceof Object[])) {
+            return null;
         }
         SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks) {
-            ElementSlots.store(elements, index, value, blocks.elementBlock(blocks.blockOf(index)));
-        }
+        return pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks ? blocks : null;
     }
 
     /**
@@ -306,13 +312,10 @@ public final class Checks {
 
     /** {@link #elementsMoved(Object)} of {@code array[from, to)}. */
     private static void elementsMoved(Object array, int from, int to) {
-        if (!SharedClasses.mayBeShared(array) || !(array instanceof Object[] elements)) {
-            return;
-        }
-        SharedObjectPool pool = SpmdThreads.pool();
-        if (pool != null && pool.registered(array) instanceof SharedObjectForBlock blocks && from < to) {
+        SharedObjectForBlock blocks = sharedElements(array);
+        if (blocks != null && from < to) {
             for (int b = blocks.blockOf(from); b <= blocks.blockOf(to - 1); b++) {
-                ElementSlots.claim(elements, blocks.blockStart(b), blocks.blockSize(b), blocks.elementBlock(b));
+                ElementSlots.claim((Object[]) array, blocks.blockStart(b), blocks.blockSize(b), blocks.elementBlock(b));
             }
         }
     }
