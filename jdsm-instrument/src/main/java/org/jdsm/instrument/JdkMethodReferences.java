@@ -143,16 +143,20 @@ final class JdkMethodReferences {
         if (!captured.isEmpty()) {
             return captured.get(0);
         }
+        return ownerType(call);
+    }
+
+    /** The descriptor of the class {@code call} names (Javassist names array classes by their descriptors already). */
+    private static String ownerType(CallRef call) {
         return call.owner().startsWith("[") ? call.owner() : Descriptor.of(call.owner());
     }
 
     /** The target's descriptor, with {@code receiver} first for an instance method, returning the new object for a constructor. */
     private static String bridgeDescriptor(int kind, CallRef call, String receiver) {
         String descriptor = call.descriptor();
-        String owner = call.owner().startsWith("[") ? call.owner() : Descriptor.of(call.owner());
         return switch (kind) {
             case ConstPool.REF_invokeVirtual, ConstPool.REF_invokeInterface -> "(" + receiver + descriptor.substring(1);
-            case ConstPool.REF_newInvokeSpecial -> descriptor.substring(0, descriptor.indexOf(')') + 1) + owner;
+            case ConstPool.REF_newInvokeSpecial -> descriptor.substring(0, descriptor.indexOf(')') + 1) + ownerType(call);
             default -> descriptor;
         };
     }
@@ -167,8 +171,9 @@ final class JdkMethodReferences {
         int slot = 0;
         List<String> params = ArraysCalls.parameters(descriptor);
         for (String param : params) {
-            ValueKind.ofDescriptor(param).load(code, slot);
-            slot += ValueKind.ofDescriptor(param).slots();
+            ValueKind value = ValueKind.ofDescriptor(param);
+            value.load(code, slot);
+            slot += value.slots();
         }
         switch (kind) {
             case ConstPool.REF_invokeStatic -> {
@@ -189,23 +194,13 @@ final class JdkMethodReferences {
                 code.addIndex(target);
             }
         }
-        code.addOpcode(returnOpcode(descriptor.substring(descriptor.indexOf(')') + 1)));
+        String returned = descriptor.substring(descriptor.indexOf(')') + 1);
+        code.addOpcode(returned.equals("V") ? Opcode.RETURN : ValueKind.ofDescriptor(returned).returnOpcode());
         code.setMaxLocals(slot);
         code.setMaxStack(slot + 2);
         MethodInfo method = new MethodInfo(pool, name, descriptor);
         method.setAccessFlags(AccessFlag.PRIVATE | AccessFlag.STATIC | AccessFlag.SYNTHETIC);
         method.setCodeAttribute(code.toCodeAttribute());
         return method;
-    }
-
-    private static int returnOpcode(String type) {
-        return switch (type.charAt(0)) {
-            case 'V' -> Opcode.RETURN;
-            case 'J' -> Opcode.LRETURN;
-            case 'F' -> Opcode.FRETURN;
-            case 'D' -> Opcode.DRETURN;
-            case 'L', '[' -> Opcode.ARETURN;
-            default -> Opcode.IRETURN;
-        };
     }
 }

@@ -49,6 +49,17 @@ enum ValueKind {
         }
     }
 
+    /** The opcode that returns a value of this kind. */
+    int returnOpcode() {
+        return switch (this) {
+            case INT -> Opcode.IRETURN;
+            case LONG -> Opcode.LRETURN;
+            case FLOAT -> Opcode.FRETURN;
+            case DOUBLE -> Opcode.DRETURN;
+            case REFERENCE -> Opcode.ARETURN;
+        };
+    }
+
     void load(Bytecode code, int slot) {
         switch (this) {
             case INT -> code.addIload(slot);
