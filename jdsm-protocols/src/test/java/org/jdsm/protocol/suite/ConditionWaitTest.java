@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jdsm.DsmException;
 import org.jdsm.Spmd;
 import org.junit.jupiter.api.Timeout;
@@ -393,6 +395,12 @@ class ConditionWaitTest {
      * interrupted thread's update then fetches the block all the same.
      */
     public static final class InterruptedWhileTakingLock extends Spmd {
+        /**
+         * The last phase in which node 1 holds what node 0 then waits for. The nodes share this JVM
+         * (local and chaos comms): with a sleep instead, node 1 on a loaded machine took it after
+         * node 0, whose interrupt then came with nothing to wait for.
+         */
+        private static final AtomicInteger NODE_1_HOLDS = new AtomicInteger();
         private SignalledFlag flag;
         private long[] block;
 
@@ -404,6 +412,10 @@ class ConditionWaitTest {
 
         @Override
         public void start() {
+            if (myNode() == 0) {
+                NODE_1_HOLDS.set(0); // a run before this one in the JVM left its last phase
+            }
+            barrier();
             if (myNode() == 0) {
                 pool.lock("x");
                 interruptIn(400);
@@ -419,19 +431,20 @@ class ConditionWaitTest {
             }
             barrier();
             if (myNode() == 0) {
-                sleep(100);
+                awaitNode1Holds(1);
                 interruptIn(200);
                 pool.lock("y");
                 Check.that(Thread.interrupted(), () -> "the interrupt while lock(\"y\") waited was lost");
                 pool.unlock("y");
             } else {
                 pool.lock("y");
+                NODE_1_HOLDS.set(1);
                 sleep(500);
                 pool.unlock("y");
             }
             barrier();
             if (myNode() == 0) {
-                sleep(100);
+                awaitNode1Holds(2);
                 interruptIn(200);
                 pool.acquire(block);
                 Check.that(Thread.interrupted(), () -> "the interrupt while acquire(block) waited was lost");
@@ -439,6 +452,7 @@ class ConditionWaitTest {
                 pool.release(block);
             } else {
                 pool.acquire(block);
+                NODE_1_HOLDS.set(2);
                 sleep(500);
                 block[0]++;
                 pool.release(block);
@@ -457,6 +471,15 @@ class ConditionWaitTest {
             Check.that(Thread.interrupted(), () -> "the interrupt while update(block) fetched was lost");
             Check.that(block[0] == 2 && block[1] == threads(), () -> "block counts " + block[0] + ", " + block[1]);
             barrier();
+        }
+
+        /** Waits (bounded) until node 1 holds what it takes in {@code phase}. */
+        private static void awaitNode1Holds(int phase) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (NODE_1_HOLDS.get() < phase) {
+                Check.that(System.nanoTime() - deadline < 0, () -> "node 1 did not take its lock of phase " + phase + " within 30 s");
+                sleep(1);
+            }
         }
 
         /** Interrupts the calling thread {@code millis} ms from now, from a thread of its own. */
