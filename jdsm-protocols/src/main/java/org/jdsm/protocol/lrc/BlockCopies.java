@@ -26,10 +26,12 @@ final class BlockCopies {
 
     private final LazyRelease protocol;
     private final FetchSender sender;
+    private final BlockPushes pushes;
 
-    BlockCopies(LazyRelease protocol) {
+    BlockCopies(LazyRelease protocol, BlockPushes pushes) {
         this.protocol = protocol;
         this.sender = new FetchSender(protocol.transport());
+        this.pushes = pushes;
     }
 
     /** Brings the local copy up to what this node must see: waits for diffs at the home, fetches elsewhere. */
@@ -37,6 +39,7 @@ final class BlockCopies {
         while (true) {
             int[] need;
             boolean mustPublish;
+            boolean subscribe = false;
             synchronized (st) {
                 if (st.computeValid()) {
                     st.refreshValid();
@@ -58,9 +61,16 @@ final class BlockCopies {
                 // Local writes not yet diffed (the copy went stale while they were in progress) must
                 // not be lost under the fetched copy: released ones are published first; while
                 // writers are at work the fetched copy merges under them (see fetched).
+                if (st.twin == null && st.writers == 0 && pushes.installParked(st)) {
+                    st.wakeWaiters();
+                    return;
+                }
                 mustPublish = st.twin != null && st.writers == 0;
                 st.fetching = !mustPublish;
                 need = st.needed.clone();
+                if (!mustPublish) {
+                    subscribe = pushes.subscribeWithFetch(st);
+                }
             }
             if (mustPublish) {
                 protocol.publishPending();
@@ -69,7 +79,7 @@ final class BlockCopies {
             FetchEvent wait = FetchEvent.begun();
             FetchReply reply = null;
             try {
-                reply = (FetchReply) protocol.awaitReply(protocol.transport().request(st.home, new FetchRequest(st.id, need)));
+                reply = (FetchReply) protocol.awaitReply(protocol.transport().request(st.home, new FetchRequest(st.id, need, subscribe)));
             } finally {
                 fetched(st, reply);
             }
@@ -170,8 +180,12 @@ final class BlockCopies {
             if (st.computeValid() || st.writers > 0 || st.fetching || st.twin != null) {
                 return null;
             }
+            if (pushes.installParked(st)) {
+                st.wakeWaiters();
+                return null;
+            }
             st.fetching = true;
-            return new Claim(st, st.needed.clone());
+            return new Claim(st, st.needed.clone(), pushes.subscribeWithFetch(st));
         }
     }
 
@@ -198,27 +212,33 @@ final class BlockCopies {
         });
     }
 
-    /** At the home: answer a fetch once the master copy includes what the requester needs. */
-    void serveFetch(FetchRequest request, Responder responder) {
-        serve(request, st -> responder.reply(reply(st, false)));
+    /** At the home: answer a fetch from {@code node} once the master copy includes what the requester needs. */
+    void serveFetch(int node, FetchRequest request, Responder responder) {
+        serve(node, request, st -> responder.reply(reply(st, false)));
     }
 
     /**
      * At the home: answer a batch of fetches in one message once every block includes what the
      * requester needs; each block is copied when it is ready, as the reply waits for the others.
      */
-    void serveBatch(FetchBatch batch, Responder responder) {
+    void serveBatch(int node, FetchBatch batch, Responder responder) {
         BatchReply replies = new BatchReply(batch.requests().size(), responder);
         for (int i = 0; i < batch.requests().size(); i++) {
             int slot = i;
-            serve(batch.requests().get(i), st -> replies.fill(slot, reply(st, true)));
+            serve(node, batch.requests().get(i), st -> replies.fill(slot, reply(st, true)));
         }
     }
 
-    /** Runs {@code answer} holding the block's monitor once its master copy covers what {@code request} needs. */
-    private void serve(FetchRequest request, Consumer<BlockState> answer) {
+    /**
+     * Runs {@code answer} holding the block's monitor once its master copy covers what {@code request}
+     * needs; subscribes {@code node} to the block's pushes first if it asks.
+     */
+    private void serve(int node, FetchRequest request, Consumer<BlockState> answer) {
         BlockState st = protocol.block(request.block());
         synchronized (st) {
+            if (request.subscribe()) {
+                pushes.subscribe(st, node);
+            }
             if (VectorClock.covers(st.have, request.needed())) {
                 answer.accept(st);
             } else {
@@ -257,6 +277,7 @@ final class BlockCopies {
                     if (p.diff() != null) {
                         DiffEvent work = DiffEvent.begun();
                         st.object.applyDiff(st.block, p.diff());
+                        pushes.changed(st);
                         work.end(protocol.statistics(), st.object.key(), st.block, DiffElements.of(p.diff()), true);
                         if (p.diff() instanceof ArrayDiff applied) {
                             applied.recycleValues(protocol.transport().wire()); // the diff is dropped now

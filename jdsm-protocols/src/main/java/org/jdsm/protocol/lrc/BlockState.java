@@ -1,6 +1,7 @@
 package org.jdsm.protocol.lrc;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -46,6 +47,16 @@ final class BlockState {
     boolean pending;
     /** Fetches waiting at the home for diffs that have not arrived yet; null if none (the usual case, checked per block and interval). */
     List<ParkedFetch> parked;
+    /** At the home: the nodes it pushes the block to at each barrier it changed by (null: none yet; {@link BlockPushes}). */
+    BitSet subscribers;
+    /** At the home: changed since the last barrier entry and queued to be pushed there. */
+    boolean pushQueued;
+    /** Away from the home: a copy the home pushed, kept until an access finds it new enough (null: none). */
+    Object pushed;
+    /** What {@link #pushed} includes. */
+    int[] pushedHave;
+    /** Away from the home: the barrier epoch of this node's last fetch of the block (-1: never). */
+    int fetchedInEpoch = -1;
     /** Local threads waiting on this block's monitor: only they need a {@code notifyAll} (a call into the VM). */
     int waiters;
     /** Diffs waiting at the home for the diffs they were based on. */

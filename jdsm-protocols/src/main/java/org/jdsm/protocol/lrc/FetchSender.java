@@ -24,8 +24,8 @@ final class FetchSender {
     /** Elements per batch at most: a copy of up to 512 KiB of doubles at the home, small next to a message's cost. */
     static final int BATCH_ELEMENTS = 64 * 1024;
 
-    /** A block marked in flight and what its fetch needs the home's copy to include. */
-    record Claim(BlockState st, int[] needed) {
+    /** A block marked in flight, what its fetch needs the home's copy to include, and whether it subscribes to pushes. */
+    record Claim(BlockState st, int[] needed, boolean subscribe) {
     }
 
     private final Trans trans;
@@ -66,7 +66,7 @@ final class FetchSender {
     }
 
     private static FetchRequest request(Claim claim) {
-        return new FetchRequest(claim.st().id, claim.needed());
+        return new FetchRequest(claim.st().id, claim.needed(), claim.subscribe());
     }
 
     /** How many blocks of {@code so} one batch holds: 1 (no batch) for blocks of {@link #BATCH_ELEMENTS} or more. */

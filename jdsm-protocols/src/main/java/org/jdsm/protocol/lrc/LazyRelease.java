@@ -43,13 +43,17 @@ import org.jdsm.trans.Trans;
  *   <li>Locks: a manager per lock forwards each request to the previous requester (distributed FIFO
  *       queue); a released token stays cached until someone else asks. Block write locks
  *       ({@code acquire}/{@code release}) are ordinary locks managed by the block's home.</li>
+ *   <li>Blocks that a node reads after every barrier come pushed: with a repeated fetch the node
+ *       subscribes, and the home sends the block at each barrier entry it changed by; the reader
+ *       installs the copy at its next access if it covers what it needs, else fetches
+ *       ({@link BlockPushes}).</li>
  *   <li>Barriers: dissemination, ceil(log2 N) rounds carrying intervals; afterwards every node has
  *       seen everything, so the interval log is emptied. Lock-only programs trim it through
  *       collection rounds run by node 0 whenever a log grows past {@link #GC_THRESHOLD}.</li>
  * </ul>
  *
  * <p>This class publishes writes (intervals, diffs, write notices) and runs barriers; {@link BlockCopies}
- * fetches blocks and merges diffs at homes, {@link LockTokens} moves lock tokens, and
+ * fetches blocks and merges diffs at homes, {@link BlockPushes} pushes subscribed blocks, {@link LockTokens} moves lock tokens, and
  * {@link IntervalCollection} trims the interval log.
  */
 public final class LazyRelease extends SharedObjectPool {
@@ -84,6 +88,7 @@ public final class LazyRelease extends SharedObjectPool {
      */
     private final List<AtomicInteger> staleBlocks = new ArrayList<>();
     private BlockCopies copies;
+    private BlockPushes pushes;
     private LockTokens tokens;
     private IntervalCollection collection;
     private DisseminationBarrier barrier;
@@ -96,7 +101,8 @@ public final class LazyRelease extends SharedObjectPool {
         log = new IntervalLog(nodes());
         barrier = new DisseminationBarrier(this, myNode(), nodes());
         knownByAllBefore = new int[nodes()];
-        copies = new BlockCopies(this);
+        pushes = new BlockPushes(this);
+        copies = new BlockCopies(this, pushes);
         tokens = new LockTokens(this, myNode());
         collection = new IntervalCollection(this, nodes());
     }
@@ -300,6 +306,9 @@ public final class LazyRelease extends SharedObjectPool {
         }
         // At the home the master copy has the writes already (BlockState.OWN_WRITES): only notices.
         homePending.drainTo(ids, pendingBlocks.size());
+        for (int k = pendingBlocks.size(); k < ids.length; k++) {
+            pushes.changedHere(block(ids[k]));
+        }
         pendingBlocks.clear();
         published = seq; // after the loop, before any other node can learn of the interval
         log.add(new Interval(myNode(), seq, ids));
@@ -499,6 +508,7 @@ public final class LazyRelease extends SharedObjectPool {
             }
             flushLocked();
         }
+        pushes.pushChanged(); // before the barrier's messages, which a subscriber's exit waits for
         int[] knownByAll = barrier.run();
         synchronized (state) {
             // What every node knew entering the previous barrier: every node has applied it now,
@@ -619,6 +629,10 @@ public final class LazyRelease extends SharedObjectPool {
             tokens.granted(g);
         } else if (message instanceof Messages.BarrierMessage b) {
             barrier.received(b);
+        } else if (message instanceof Messages.Push p) {
+            pushes.received(p);
+        } else if (message instanceof Messages.Unsubscribe u) {
+            pushes.unsubscribe(u, fromNode);
         } else if (message instanceof GcWanted) {
             collection.run();
         } else if (message instanceof GcTrim t) {
@@ -631,9 +645,9 @@ public final class LazyRelease extends SharedObjectPool {
     @Override
     public void requested(int fromNode, Object request, Responder responder) {
         if (request instanceof FetchRequest f) {
-            copies.serveFetch(f, responder);
+            copies.serveFetch(fromNode, f, responder);
         } else if (request instanceof FetchBatch b) {
-            copies.serveBatch(b, responder);
+            copies.serveBatch(fromNode, b, responder);
         } else if (request instanceof GcQuery) {
             responder.reply(clock());
         } else {

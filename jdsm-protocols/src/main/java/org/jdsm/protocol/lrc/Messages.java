@@ -36,12 +36,23 @@ final class Messages {
     record Diff(long block, int node, int seq, Object diff, int[] base) {
     }
 
-    /** To a block's home: send the block once it includes the intervals in {@code needed}. */
-    record FetchRequest(long block, int[] needed) {
+    /**
+     * To a block's home: send the block once it includes the intervals in {@code needed}; if
+     * {@code subscribe}, also push it at every barrier it changed by ({@link BlockPushes}).
+     */
+    record FetchRequest(long block, int[] needed, boolean subscribe) {
     }
 
     /** The block's content and the intervals it includes. */
     record FetchReply(Object content, int[] have) {
+    }
+
+    /** From a block's home at barrier entry, to a node that subscribed: the block's content, which includes {@code have}. */
+    record Push(long block, Object content, int[] have) {
+    }
+
+    /** To a block's home: stop pushing the block to me (the last push went unused). */
+    record Unsubscribe(long block) {
     }
 
     /** To the home of every block in it: several fetches in one message, answered together. */
@@ -73,7 +84,7 @@ final class Messages {
 
     static List<Class<?>> classes() {
         return List.of(Interval.class, long[].class, LockRequest.class, LockForward.class, LockGrant.class,
-                Diff.class, FetchRequest.class, FetchReply.class, FetchBatch.class, FetchBatchReply.class, BarrierMessage.class, GcWanted.class,
+                Diff.class, FetchRequest.class, FetchReply.class, FetchBatch.class, FetchBatchReply.class, Push.class, Unsubscribe.class, BarrierMessage.class, GcWanted.class,
                 GcQuery.class, GcTrim.class);
     }
 }
