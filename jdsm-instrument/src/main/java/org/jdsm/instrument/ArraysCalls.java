@@ -58,6 +58,16 @@ final class ArraysCalls {
      * them) in new locals, has {@code check} emit code for each array among them and puts them back.
      */
     static int[] checkArguments(Bytecode code, String descriptor, Locals locals, ArgumentCheck check) {
+        return checkArguments(code, descriptor, locals, (p, param) -> param.startsWith("["), check);
+    }
+
+    /** Which parameters of a call to check: {@code p} is the parameter's index, {@code param} its descriptor. */
+    interface CheckedParameter {
+        boolean test(int p, String param);
+    }
+
+    /** {@link #checkArguments(Bytecode, String, Locals, ArgumentCheck)} of the parameters {@code checked} picks, not only the arrays. */
+    static int[] checkArguments(Bytecode code, String descriptor, Locals locals, CheckedParameter checked, ArgumentCheck check) {
         List<String> params = parameters(descriptor);
         int[] slots = new int[params.size()];
         for (int p = 0; p < params.size(); p++) {
@@ -67,7 +77,7 @@ final class ArraysCalls {
             ValueKind.ofDescriptor(params.get(p)).store(code, slots[p]);
         }
         for (int p = 0; p < params.size(); p++) {
-            if (params.get(p).startsWith("[")) {
+            if (checked.test(p, params.get(p))) {
                 check.emit(params, slots, p);
             }
         }

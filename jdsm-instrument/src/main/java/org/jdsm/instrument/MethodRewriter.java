@@ -573,7 +573,9 @@ final class MethodRewriter {
      * arguments checked ({@link ArraysCalls}), an array's {@code clone()} is preceded by a check of
      * the whole array ({@code Checks.handOutAll}), other JDK methods and constructors get their
      * array arguments checked whole ({@link JdkArrayCalls}: {@code Stream.of(cells)}, {@code new
-     * String(chars)}, {@code in.read(bytes)}); {@code super.clone()} and an inherited {@code
+     * String(chars)}, {@code in.read(bytes)}), and so do those that a handle or reflection reaches
+     * ({@link ReflectiveCalls}: {@code vh.set(a, i, v)}, {@code Array.setInt(a, i, v)}, {@code
+     * field.set(obj, v)}); {@code super.clone()} and an inherited {@code
      * Object.clone()} ({@link #isObjectClone}), which copy every field of their object at once
      * where no field check sees it, are preceded by a read check of that object.
      */
@@ -601,6 +603,8 @@ final class MethodRewriter {
             Bytecode b = at(insn.pos());
             b.addOpcode(Opcode.DUP);
             b.addInvokestatic(CHECKS, "readField", "(Ljava/lang/Object;)V");
+        } else if (ReflectiveCalls.applies(call)) {
+            ReflectiveCalls.check(at(insn.pos()), call, locals);
         } else if (JdkArrayCalls.applies(declared)) {
             int[] arguments = JdkArrayCalls.check(at(insn.pos()), declared, locals, site(insn.pos()));
             JdkArrayCalls.elementsStored(declared).forEach(p -> elementsMoved(insn, arguments[p]));

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * which delays every message at random so that messages of different pairs of nodes overtake each
  * other: counters and totals under {@code synchronized}, turns, bounded buffers and mailboxes with
  * {@code wait}/{@code notify}, handovers through barriers, false sharing, cross-order writers,
- * rows and held arrays, other shapes of access (clones), kept elements and collections. Each
+ * rows and held arrays, other shapes of access (clones), kept elements and collections, handles and reflection. Each
  * program checks its own results (every thread reports "ok") or leaves values that must equal those
  * of the same program run uninstrumented by as many threads in one node (plain Java memory, no DSM).
  * Not here: ManyWaitersPerNodePlain, whose pace check (15 ms a pass) the delays themselves exceed.
@@ -57,7 +57,8 @@ class PlainProgramsOverChaosTest {
             List.of("JdkWritesThroughHoldersPlain"),
             List.of("JdkMethodReferencesPlain"),
             List.of("InheritedClonePlain"),
-            List.of("MovedElementsPlain"));
+            List.of("MovedElementsPlain"),
+            List.of("HandlesAndReflectionPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -232,6 +232,19 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("MovedElementsPlain", protocol, 3, 1);
     }
 
+    /**
+     * Shared arrays and objects read and written through a {@code VarHandle}, a {@code MethodHandle}
+     * array setter, {@code java.lang.reflect.Array}, {@code Field.setInt} (of a single shared object
+     * and of a kept element) and an {@code AtomicIntegerFieldUpdater}: nothing was checked, so the
+     * writes were lost away from the homes and node 2 read its stale copies ("node 2 [VarHandle.set
+     * [0] 0 != 1, arrayElementSetter [0] 0 != 1, Array.setInt [0] 0 != 1, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void handlesAndReflectionOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("HandlesAndReflectionPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }

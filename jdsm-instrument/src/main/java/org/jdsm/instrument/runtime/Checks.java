@@ -123,6 +123,35 @@ public final class Checks {
     }
 
     /**
+     * Before reflection or a handle gets ({@code write} false) or sets a field or element of
+     * {@code obj} ({@code Field.set}, {@code Array.setInt}, {@code VarHandle.set}, ...): a shared
+     * array or object is checked whole, an element of a shared array (or an object a shared one
+     * holds) through its slot.
+     */
+    public static void reflective(Object obj, boolean write) {
+        whole(obj, write);
+        if (obj instanceof SlotAware element && element.jdsm$slot() != null) {
+            elementBlock(element.jdsm$slot(), write);
+        }
+    }
+
+    /**
+     * Before a {@code VarHandle} or {@code java.lang.reflect.Array} gets or sets element {@code
+     * index} of {@code obj}: that element checked, as {@code a[index]} is; eight bytes from it of a
+     * {@code byte[]}, which a view handle ({@code byteArrayViewVarHandle}) reads as one {@code long}.
+     * Anything but an array is checked as {@link #reflective} does (the call itself then throws).
+     */
+    public static void reflectiveElement(Object obj, int index, boolean write) {
+        if (obj instanceof byte[]) {
+            range(obj, index, (int) Math.min(index + (long) Long.BYTES - 1, Integer.MAX_VALUE), write);
+        } else if (obj != null && obj.getClass().isArray()) {
+            element(obj, index, write);
+        } else {
+            reflective(obj, write);
+        }
+    }
+
+    /**
      * Read check of {@code block} of a shared array, the slot of an object that instrumented code
      * reaches where it cannot see its load ({@code for (Cell c : mine) sum += c.v}, a field, a
      * method reference's result).
