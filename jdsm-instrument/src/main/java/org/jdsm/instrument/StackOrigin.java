@@ -47,6 +47,19 @@ final class StackOrigin {
                 : op >= Opcode.IASTORE && op <= Opcode.SASTORE ? arrayOf(scan, insn) : receiverOf(scan, insn);
     }
 
+    /**
+     * Every instruction that may have pushed the object a {@code putfield} or the array an array
+     * store stores into, through joins ({@code (c ? m[i] : m[j])[k] = v}, a switch expression).
+     */
+    static List<Instruction> storeTargetsOf(CodeScan scan, Instruction store) {
+        int op = store.opcode();
+        if (op == Opcode.PUTFIELD) {
+            return pushers(scan, store, Descriptor.dataSize(scan.constPool().getFieldrefType(scan.u16At(store))));
+        }
+        boolean wide = op == Opcode.LASTORE || op == Opcode.DASTORE;
+        return pushers(scan, store, (wide ? 2 : 1) + 1); // the value, then the index
+    }
+
     /** The instruction that pushed the object a {@code getfield} or the array an {@code aaload} reads from; null if not known. */
     static Instruction sourceOf(CodeScan scan, Instruction load) {
         return pusher(scan, load, load.opcode() == Opcode.GETFIELD ? 0 : 1); // aaload: the index is above

@@ -26,7 +26,8 @@ import javassist.bytecode.Opcode;
  * <p>
  * A write through a local ({@code Cell c = cells[i]; c.value = v}, {@code for (Cell c : cells)
  * c.move()}, {@code double[] row = grid[i]; row[j] = v}) checks for writing every element or field
- * load stored into that local anywhere in the method: newcomers write such aliases everywhere, and
+ * load stored into that local anywhere in the method (each a conditional or switch expression may
+ * give, as for a store straight into one, {@code (c ? grid[i] : grid[j])[k] = v}): newcomers write such aliases everywhere, and
  * javac's enhanced for loop over an array of objects is one. Finding which store reaches which use
  * would need a data-flow analysis; taking them all only turns some read checks into write checks
  * (a local slot reused for another variable). An element, field or such local passed to a method
@@ -170,9 +171,10 @@ final class WrittenThrough {
         for (Instruction insn : scan.instructions()) {
             int op = scan.opcodeAt(insn.pos());
             if (op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3) {
-                Instruction value = StackOrigin.pusher(scan, insn, 0);
-                if (value != null && (isElementOrField(value) || isResultCall(scan, value))) {
-                    aliased.computeIfAbsent(scan.slotOf(insn), k -> new ArrayList<>()).add(value);
+                for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each a conditional or switch may give
+                    if (isElementOrField(value) || isResultCall(scan, value)) {
+                        aliased.computeIfAbsent(scan.slotOf(insn), k -> new ArrayList<>()).add(value);
+                    }
                 }
             }
         }
@@ -192,7 +194,7 @@ final class WrittenThrough {
             Instruction insn) {
         int op = insn.opcode();
         if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-            return listOf(StackOrigin.targetOf(scan, insn));
+            return StackOrigin.storeTargetsOf(scan, insn);
         }
         if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE) {
             return List.of();

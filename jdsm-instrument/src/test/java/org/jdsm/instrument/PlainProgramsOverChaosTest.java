@@ -58,7 +58,8 @@ class PlainProgramsOverChaosTest {
             List.of("JdkMethodReferencesPlain"),
             List.of("InheritedClonePlain"),
             List.of("MovedElementsPlain"),
-            List.of("HandlesAndReflectionPlain"));
+            List.of("HandlesAndReflectionPlain"),
+            List.of("RowsOutOfSightPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

@@ -245,6 +245,19 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("HandlesAndReflectionPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of a {@code long[][]} registered whole written in the interval they were loaded in, but
+     * chosen by a conditional or a switch expression ({@code (c ? m[i] : m[j])[k] += v}): the
+     * row's load was found only when one instruction pushed it, so it was read-checked and the
+     * write lost away from the home ("node 2 [row chosen by ?: [1] 0 != 13, row chosen by a switch
+     * [1] 0 != 14]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsWrittenOutOfSightOfTheirLoadOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsOutOfSightPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
