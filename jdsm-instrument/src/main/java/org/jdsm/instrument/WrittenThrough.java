@@ -38,7 +38,9 @@ import javassist.bytecode.Opcode;
  * further down writes every element and field on the way ({@code bags[i].items.add(x)} writes
  * {@code bags[i]}). A call of the job's whose result is written into ({@code at(i).v = x}, {@code
  * Cell c = at(i); c.move()}) is marked ({@link #writesResultOf}): the callee checks what it returns
- * ({@link #returned}). Not seen: a value passed on through a field.
+ * ({@link #returned}). An array captured by a lambda or stored into a field ({@code long[] row =
+ * grid[i]; forEach(j -> row[j] = v)}, {@code cur = grid[i]}) is taken as written ({@link
+ * #escapedArray}). Not seen: another value passed on through a field.
  */
 final class WrittenThrough {
 
@@ -193,11 +195,14 @@ final class WrittenThrough {
     private static List<Instruction> writeTargets(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
             Instruction insn) {
         int op = insn.opcode();
+        List<Instruction> escaped = escapedArray(scan, insn);
         if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-            return StackOrigin.storeTargetsOf(scan, insn);
+            List<Instruction> targets = new ArrayList<>(StackOrigin.storeTargetsOf(scan, insn));
+            targets.addAll(escaped);
+            return targets;
         }
         if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE) {
-            return List.of();
+            return escaped;
         }
         CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
@@ -233,6 +238,34 @@ final class WrittenThrough {
             }
         }
         return targets;
+    }
+
+    /**
+     * The arrays that {@code insn} lets out of sight, to be written later where no check knows what
+     * holds them: a row of an array of arrays, or an array a field holds, captured by a lambda
+     * ({@code long[] row = m[i]; forEach(j -> row[j] = v)}: the arguments of an {@code
+     * invokedynamic} typed as arrays) or stored into a field ({@code this.cur = m[i]; cur[j] =
+     * v}). Their loads are checked for writing, as the write itself would be if the method made it.
+     */
+    private static List<Instruction> escapedArray(CodeScan scan, Instruction insn) {
+        int op = insn.opcode();
+        if (op == Opcode.PUTFIELD || op == Opcode.PUTSTATIC) {
+            return scan.constPool().getFieldrefType(scan.u16At(insn)).startsWith("[")
+                    ? listOf(StackOrigin.pusher(scan, insn, 0)) : List.of();
+        }
+        if (op != Opcode.INVOKEDYNAMIC) {
+            return List.of();
+        }
+        List<Instruction> escaped = new ArrayList<>();
+        List<String> params = ArraysCalls.parameters(scan.constPool().getInvokeDynamicType(scan.u16At(insn)));
+        int above = 0;
+        for (int p = params.size() - 1; p >= 0; p--) {
+            if (params.get(p).startsWith("[")) {
+                escaped.addAll(listOf(StackOrigin.pusher(scan, insn, above)));
+            }
+            above += Descriptor.dataSize(params.get(p));
+        }
+        return escaped;
     }
 
     /** True for an element or field load, a load of a local holding one, or a call's result. */

@@ -250,7 +250,9 @@ class UncheckedPathsTest {
      * chosen by a conditional or a switch expression ({@code (c ? m[i] : m[j])[k] += v}): the
      * row's load was found only when one instruction pushed it, so it was read-checked and the
      * write lost away from the home ("node 2 [row chosen by ?: [1] 0 != 13, row chosen by a switch
-     * [1] 0 != 14]").
+     * [1] 0 != 14]"); likewise rows and arrays held in elements captured by a lambda or kept in a
+     * field of the job ("row captured by a lambda [1] 0 != 14, row kept in a field [1] 0 != 12,
+     * held array captured by a lambda [1] 0 != 14").
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})

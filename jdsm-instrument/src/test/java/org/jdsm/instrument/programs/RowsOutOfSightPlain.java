@@ -2,13 +2,16 @@ package org.jdsm.instrument.programs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.jdsm.Spmd;
 import org.jdsm.instrument.Results;
 
 /**
- * Rows of {@code long[][]}s registered whole (one row a block), written in the interval they were
- * loaded in, but not straight through their load: chosen by a conditional expression ({@code (c ?
- * m[i] : m[j])[k] += v}) or a switch expression. The rows are the shared arrays' contents,
+ * Rows of {@code long[][]}s registered whole (one row a block) and arrays held in elements of a
+ * shared {@code Object[]}, written in the interval they were loaded in, but not straight through
+ * their load: chosen by a conditional expression ({@code (c ? m[i] : m[j])[k] += v}) or a switch
+ * expression, captured by a lambda ({@code long[] row = m[i]; forEach(j -> row[j] = v)}), kept in
+ * a field of the job ({@code cur = m[i]; cur[k] = v}). The rows are the shared arrays' contents,
  * so each such load must be write-checked. Each thread writes a row homed on another node; every
  * node read every row first, so on three or more nodes the copies the barrier made stale sit where
  * neither writer nor home is. Every thread checks every row after a barrier.
@@ -17,14 +20,30 @@ public class RowsOutOfSightPlain extends Spmd {
 
     private static final int COLS = 4;
 
+    /** An element holding an array. */
+    public static class Holder {
+        long[] values = new long[COLS];
+    }
+
     long[][] conditional;
     long[][] switched;
+    long[][] captured;
+    long[][] kept;
+    Holder[] holders;
+    long[] current;
 
     @Override
     public void init() {
         int all = threads();
         conditional = pool.register(new long[all][COLS], 1);
         switched = pool.register(new long[all][COLS], 1);
+        captured = pool.register(new long[all][COLS], 1);
+        kept = pool.register(new long[all][COLS], 1);
+        Holder[] h = new Holder[all];
+        for (int i = 0; i < all; i++) {
+            h[i] = new Holder();
+        }
+        holders = pool.register(h, 1);
     }
 
     @Override
@@ -34,7 +53,7 @@ public class RowsOutOfSightPlain extends Spmd {
         int r = (t + threadsPerNode()) % all; // a row homed on another node
         long seen = 0;
         for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += conditional[i][0] + switched[i][0];
+            seen += conditional[i][0] + switched[i][0] + captured[i][0] + kept[i][0] + holders[i].values[0];
         }
         barrier();
         (t >= 0 ? conditional[r] : conditional[0])[2] += value(r, 2);
@@ -43,11 +62,20 @@ public class RowsOutOfSightPlain extends Spmd {
             default -> switched[(r + all) % all];
         };
         row[3] = value(r, 3);
+        long[] capturedRow = captured[r];
+        IntStream.range(0, COLS).forEach(j -> capturedRow[j] = value(r, j));
+        current = kept[r];
+        current[1] = value(r, 1);
+        long[] held = holders[r].values;
+        IntStream.range(0, COLS).forEach(j -> held[j] = value(r, j));
         barrier();
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < all; i++) {
             expect(failed, "row chosen by ?:", i, conditional[i][2], value(i, 2));
             expect(failed, "row chosen by a switch", i, switched[i][3], value(i, 3));
+            expect(failed, "row captured by a lambda", i, captured[i][3], value(i, 3));
+            expect(failed, "row kept in a field", i, kept[i][1], value(i, 1));
+            expect(failed, "held array captured by a lambda", i, holders[i].values[3], value(i, 3));
         }
         Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
     }
