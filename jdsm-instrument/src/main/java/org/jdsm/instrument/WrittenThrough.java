@@ -214,7 +214,7 @@ final class WrittenThrough {
                     : List.of();
         }
         if (call.name().equals("<init>")) {
-            return List.of();
+            return escaped;
         }
         List<Instruction> targets = new ArrayList<>();
         List<String> params = ArraysCalls.parameters(call.descriptor());
@@ -244,8 +244,10 @@ final class WrittenThrough {
      * The arrays that {@code insn} lets out of sight, to be written later where no check knows what
      * holds them: a row of an array of arrays, or an array a field holds, captured by a lambda
      * ({@code long[] row = m[i]; forEach(j -> row[j] = v)}: the arguments of an {@code
-     * invokedynamic} typed as arrays) or stored into a field ({@code this.cur = m[i]; cur[j] =
-     * v}). Their loads are checked for writing, as the write itself would be if the method made it.
+     * invokedynamic} typed as arrays), given to a constructor of the job's classes ({@code new
+     * View(m[i])}), stored into a field ({@code this.cur = m[i]; cur[j] = v}) or into a new array
+     * of arrays (an array initializer {@code {m[i]}}, varargs {@code putAll(v, m[i])}). Their
+     * loads are checked for writing, as the write itself would be if the method made it.
      */
     private static List<Instruction> escapedArray(CodeScan scan, Instruction insn) {
         int op = insn.opcode();
@@ -253,11 +255,22 @@ final class WrittenThrough {
             return scan.constPool().getFieldrefType(scan.u16At(insn)).startsWith("[")
                     ? listOf(StackOrigin.pusher(scan, insn, 0)) : List.of();
         }
-        if (op != Opcode.INVOKEDYNAMIC) {
+        if (op == Opcode.AASTORE) {
+            Instruction array = StackOrigin.arrayOf(scan, insn);
+            return array != null && array.opcode() == Opcode.ANEWARRAY && scan.constPool().getClassInfo(scan.u16At(array)).startsWith("[")
+                    ? listOf(StackOrigin.pusher(scan, insn, 0)) : List.of();
+        }
+        String descriptor;
+        if (op == Opcode.INVOKEDYNAMIC) {
+            descriptor = scan.constPool().getInvokeDynamicType(scan.u16At(insn));
+        } else if (op == Opcode.INVOKESPECIAL && CallRef.of(scan.constPool(), scan.u16At(insn)).name().equals("<init>")
+                && !ReceiverWrites.isJdk(CallRef.of(scan.constPool(), scan.u16At(insn)).owner())) {
+            descriptor = CallRef.of(scan.constPool(), scan.u16At(insn)).descriptor();
+        } else {
             return List.of();
         }
         List<Instruction> escaped = new ArrayList<>();
-        List<String> params = ArraysCalls.parameters(scan.constPool().getInvokeDynamicType(scan.u16At(insn)));
+        List<String> params = ArraysCalls.parameters(descriptor);
         int above = 0;
         for (int p = params.size() - 1; p >= 0; p--) {
             if (params.get(p).startsWith("[")) {

@@ -252,7 +252,9 @@ class UncheckedPathsTest {
      * write lost away from the home ("node 2 [row chosen by ?: [1] 0 != 13, row chosen by a switch
      * [1] 0 != 14]"); likewise rows and arrays held in elements captured by a lambda or kept in a
      * field of the job ("row captured by a lambda [1] 0 != 14, row kept in a field [1] 0 != 12,
-     * held array captured by a lambda [1] 0 != 14").
+     * held array captured by a lambda [1] 0 != 14"), or given to a record's constructor, an array
+     * initializer or varargs ("row given to a record [1] 0 != 12, row in an array initializer [1]
+     * 0 != 14, row passed as varargs [1] 0 != 11").
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})

@@ -11,7 +11,8 @@ import org.jdsm.instrument.Results;
  * shared {@code Object[]}, written in the interval they were loaded in, but not straight through
  * their load: chosen by a conditional expression ({@code (c ? m[i] : m[j])[k] += v}) or a switch
  * expression, captured by a lambda ({@code long[] row = m[i]; forEach(j -> row[j] = v)}), kept in
- * a field of the job ({@code cur = m[i]; cur[k] = v}). The rows are the shared arrays' contents,
+ * a field of the job ({@code cur = m[i]; cur[k] = v}), given to a record's constructor ({@code new
+ * View(m[i]).set(k, v)}), put in an array initializer ({@code {m[i]}}) or passed as varargs. The rows are the shared arrays' contents,
  * so each such load must be write-checked. Each thread writes a row homed on another node; every
  * node read every row first, so on three or more nodes the copies the barrier made stale sit where
  * neither writer nor home is. Every thread checks every row after a barrier.
@@ -25,11 +26,21 @@ public class RowsOutOfSightPlain extends Spmd {
         long[] values = new long[COLS];
     }
 
+    /** A record holding a row, which its method writes. */
+    record View(long[] data) {
+        void set(int j, long v) {
+            data[j] = v;
+        }
+    }
+
     long[][] conditional;
     long[][] switched;
     long[][] captured;
     long[][] kept;
     Holder[] holders;
+    long[][] viewed;
+    long[][] initialized;
+    long[][] varargs;
     long[] current;
 
     @Override
@@ -44,6 +55,9 @@ public class RowsOutOfSightPlain extends Spmd {
             h[i] = new Holder();
         }
         holders = pool.register(h, 1);
+        viewed = pool.register(new long[all][COLS], 1);
+        initialized = pool.register(new long[all][COLS], 1);
+        varargs = pool.register(new long[all][COLS], 1);
     }
 
     @Override
@@ -53,7 +67,8 @@ public class RowsOutOfSightPlain extends Spmd {
         int r = (t + threadsPerNode()) % all; // a row homed on another node
         long seen = 0;
         for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += conditional[i][0] + switched[i][0] + captured[i][0] + kept[i][0] + holders[i].values[0];
+            seen += conditional[i][0] + switched[i][0] + captured[i][0] + kept[i][0] + holders[i].values[0] + viewed[i][0] + initialized[i][0]
+                    + varargs[i][0];
         }
         barrier();
         (t >= 0 ? conditional[r] : conditional[0])[2] += value(r, 2);
@@ -68,6 +83,10 @@ public class RowsOutOfSightPlain extends Spmd {
         current[1] = value(r, 1);
         long[] held = holders[r].values;
         IntStream.range(0, COLS).forEach(j -> held[j] = value(r, j));
+        new View(viewed[r]).set(1, value(r, 1));
+        long[][] picked = {initialized[r]};
+        picked[0][3] = value(r, 3);
+        firstOfEach(value(r, 0), varargs[r]);
         barrier();
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < all; i++) {
@@ -76,8 +95,17 @@ public class RowsOutOfSightPlain extends Spmd {
             expect(failed, "row captured by a lambda", i, captured[i][3], value(i, 3));
             expect(failed, "row kept in a field", i, kept[i][1], value(i, 1));
             expect(failed, "held array captured by a lambda", i, holders[i].values[3], value(i, 3));
+            expect(failed, "row given to a record", i, viewed[i][1], value(i, 1));
+            expect(failed, "row in an array initializer", i, initialized[i][3], value(i, 3));
+            expect(failed, "row passed as varargs", i, varargs[i][0], value(i, 0));
         }
         Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+    }
+
+    private static void firstOfEach(long v, long[]... rows) {
+        for (long[] row : rows) {
+            row[0] = v;
+        }
     }
 
     private static long value(int row, int col) {
