@@ -157,13 +157,16 @@ public final class Trans implements DirectDispatcher {
         comm.expressSend(node, message);
     }
 
-    /** Sends a request; the future completes with the handler's reply or fails with {@link RemoteException}. */
+    /**
+     * Sends a request; the future completes with the handler's reply or fails with {@link RemoteException}
+     * ({@link PeerLostException} if the node is lost before it answers).
+     */
     public CompletableFuture<Object> request(int node, Object request) {
         long id = nextRequestId.incrementAndGet();
         CompletableFuture<Object> future = new CompletableFuture<>();
         pending.put(id, new PendingRequest(node, future));
         if (closed) {
-            failPending(id, node, "the job is shutting down");
+            failPending(id, new RemoteException(node, "the job is shutting down"));
             return future;
         }
         send(node, out -> {
@@ -246,16 +249,16 @@ public final class Trans implements DirectDispatcher {
         }
         pending.forEach((id, p) -> {
             if (p.node == node) {
-                failPending(id, node, "node failed: " + cause.getMessage());
+                failPending(id, new PeerLostException(node, cause));
             }
         });
         bulkLanes.submit(node, () -> handler.peerFailed(node, cause));
     }
 
-    private void failPending(long id, int node, String reason) {
+    private void failPending(long id, RemoteException failure) {
         PendingRequest p = pending.remove(id);
         if (p != null) {
-            p.future.completeExceptionally(new RemoteException(node, reason));
+            p.future.completeExceptionally(failure);
         }
     }
 
@@ -271,7 +274,7 @@ public final class Trans implements DirectDispatcher {
                 case REPLY -> complete(in.readVarLong(true), wire.readPayload(in));
                 case FAILURE -> {
                     long id = in.readVarLong(true);
-                    failPending(id, from, String.valueOf(wire.readPayload(in)));
+                    failPending(id, new RemoteException(from, String.valueOf(wire.readPayload(in))));
                 }
                 case TO_THREAD -> {
                     int thread = in.readVarInt(true);

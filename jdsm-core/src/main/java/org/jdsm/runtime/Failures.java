@@ -81,6 +81,17 @@ final class Failures {
         }
     }
 
+    /** The first of {@code e} and its causes that is a {@code type}, or null (a looping cause chain is followed once). */
+    static <T extends Throwable> T find(Throwable e, Class<T> type) {
+        Set<Throwable> seen = newSeen();
+        for (Throwable c = e; c != null && seen.add(c); c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+
     private static Set<Throwable> newSeen() {
         return Collections.newSetFromMap(new IdentityHashMap<>());
     }

@@ -19,6 +19,7 @@ import org.jdsm.content.ListDiff;
 import org.jdsm.content.MapDiff;
 import org.jdsm.content.NestedFieldDiff;
 import org.jdsm.content.SetDiff;
+import org.jdsm.trans.PeerLostException;
 import org.jdsm.trans.RemoteException;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
@@ -292,8 +293,21 @@ public final class NodeRuntime {
         return failure.elsewhere() ? new JobAbortedException(failure.reason(), null) : new DsmException(failure.reason());
     }
 
-    /** Records this node's own failure, tells every other node, and returns the exception to throw. */
+    /**
+     * Records this node's own failure, tells every other node, and returns the exception to throw.
+     * A failure caused by a lost node (a request to it failed) is that node's loss instead: Trans
+     * fails the requests before this node's handler hears of the loss, and a thread woken by one
+     * first named this node as the culprit ("node 1 failed in start(): node 0: node failed: ..."),
+     * which the other nodes then repeated.
+     */
     private DsmException fail(String where, Throwable e) {
+        PeerLostException lost = Failures.find(e, PeerLostException.class);
+        if (lost != null) {
+            peerFailed(lost.node(), lost.getCause());
+            if (failure.isRecorded()) {
+                return failed();
+            }
+        }
         String reason = "node " + myNode() + " failed in " + where + ": " + Failures.describe(e);
         if (failure.record(reason, false)) { // only one thread tells the others
             pool.abort(new DsmException(reason, e));
