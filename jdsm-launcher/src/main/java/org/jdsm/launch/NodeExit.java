@@ -53,6 +53,11 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
                 || ending == Ending.ANNOUNCED && !ok() && code != ExitCodes.STOPPED;
     }
 
+    /** Whether {@code code} is the exit code of a process a signal ended: 128 plus the signal's number, as shells report it. */
+    static boolean bySignal(int code) {
+        return code > 128;
+    }
+
     /** What the launcher says about it. */
     String describe() {
         String rankOn = "rank " + rank + (host == null ? "" : " on " + host);
@@ -66,7 +71,7 @@ public record NodeExit(int rank, String host, int code, Ending ending, String re
             how = rankOn + " exited (code 0) before the job ended";
         } else {
             how = rankOn + " exited with code " + code;
-            if (ending != Ending.ANNOUNCED && code > 128 && report == null) {
+            if (ending != Ending.ANNOUNCED && bySignal(code) && report == null) {
                 how += " (signal " + (code - 128) + ")";
             }
         }

@@ -77,7 +77,9 @@ final class NodeProcess implements Supervised {
         int code = process.exitValue();
         NodeStatus status = stderr.status();
         NodeExit.Ending ending = killed ? NodeExit.Ending.KILLED
-                : !status.started() ? NodeExit.Ending.NOT_STARTED
+                // A JVM that rejects its options exits with a code of its own: a signal's code means a node
+                // killed before it said it started (SIGKILL while its JVM started), not "check --jvm-arg".
+                : !status.started() && !NodeExit.bySignal(code) ? NodeExit.Ending.NOT_STARTED
                 : status.announcedExit().equals(OptionalInt.of(code)) ? NodeExit.Ending.ANNOUNCED
                 : NodeExit.Ending.UNANNOUNCED;
         NodeLastWords words = stderr.lastWords();
