@@ -47,7 +47,7 @@ final class JdkArrayCalls {
     }
 
     /** {@code Objects.deepEquals(a, b)}: compares arrays given as {@code Object}s element by element, and the arrays they hold. */
-    private static boolean isDeepEquals(CallRef call) {
+    static boolean isDeepEquals(CallRef call) {
         return call.owner().equals("java.util.Objects") && call.name().equals("deepEquals");
     }
 

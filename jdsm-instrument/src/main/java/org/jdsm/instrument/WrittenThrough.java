@@ -38,9 +38,10 @@ import javassist.bytecode.Opcode;
  * further down writes every element and field on the way ({@code bags[i].items.add(x)} writes
  * {@code bags[i]}). A call of the job's whose result is written into ({@code at(i).v = x}, {@code
  * Cell c = at(i); c.move()}) is marked ({@link #writesResultOf}): the callee checks what it returns
- * ({@link #returned}). An array captured by a lambda or stored into a field ({@code long[] row =
- * grid[i]; forEach(j -> row[j] = v)}, {@code cur = grid[i]}) is taken as written ({@link
- * #escapedArray}). Not seen: another value passed on through a field.
+ * ({@link #returned}). An array handed on where nothing follows it (captured by a lambda, stored
+ * into a field or an array, given to a JDK method as an {@code Object}: {@code long[] row =
+ * grid[i]; forEach(j -> row[j] = v)}, {@code cur = grid[i]}, {@code rows.add(grid[i])}) is taken
+ * as written ({@link #escapedArray}). Not seen: another value passed on through a field.
  */
 final class WrittenThrough {
 
@@ -51,12 +52,12 @@ final class WrittenThrough {
     private final Set<Integer> resultCalls = new HashSet<>();
     private final Returned returned;
 
-    /** {@code descriptor}: the method's, for what it returns ({@link #returned}). */
-    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor) {
+    /** {@code descriptor}: the method's, for what it returns ({@link #returned}); {@code types}: of what it pushes. */
+    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor, PushedTypes types) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         returned = returned(scan, descriptor, aliased);
         for (Instruction insn : scan.instructions()) {
-            for (Instruction written : writeTargets(scan, receivers, aliased.keySet(), insn)) {
+            for (Instruction written : writeTargets(scan, receivers, types, aliased.keySet(), insn)) {
                 markWritten(scan, aliased, throughGetters(scan, receivers, written));
             }
         }
@@ -192,17 +193,22 @@ final class WrittenThrough {
      * holding one ({@code aliasSlots}) and getters' results are looked at as receivers and
      * arguments: the callee is analysed last.
      */
-    private static List<Instruction> writeTargets(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
+    private static List<Instruction> writeTargets(CodeScan scan, ReceiverWrites receivers, PushedTypes types,
+            Set<Integer> aliasSlots, Instruction insn) {
+        List<Instruction> targets = new ArrayList<>(escapedArray(scan, types, insn));
+        targets.addAll(writtenInPlace(scan, receivers, aliasSlots, insn));
+        return targets;
+    }
+
+    /** What {@code insn} itself writes into, or lets a call write into (see {@link #writeTargets}). */
+    private static List<Instruction> writtenInPlace(CodeScan scan, ReceiverWrites receivers, Set<Integer> aliasSlots,
             Instruction insn) {
         int op = insn.opcode();
-        List<Instruction> escaped = escapedArray(scan, insn);
         if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
-            List<Instruction> targets = new ArrayList<>(StackOrigin.storeTargetsOf(scan, insn));
-            targets.addAll(escaped);
-            return targets;
+            return StackOrigin.storeTargetsOf(scan, insn);
         }
-        if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE) {
-            return escaped;
+        if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE || CallRef.of(scan.constPool(), scan.u16At(insn)).name().equals("<init>")) {
+            return List.of();
         }
         CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
@@ -212,9 +218,6 @@ final class WrittenThrough {
             return ArraysCalls.WRITERS.contains(call.name())
                     ? listOf(StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1)) // the first argument
                     : List.of();
-        }
-        if (call.name().equals("<init>")) {
-            return escaped;
         }
         List<Instruction> targets = new ArrayList<>();
         List<String> params = ArraysCalls.parameters(call.descriptor());
@@ -243,29 +246,37 @@ final class WrittenThrough {
     /**
      * The arrays that {@code insn} lets out of sight, to be written later where no check knows what
      * holds them: a row of an array of arrays, or an array a field holds, captured by a lambda
-     * ({@code long[] row = m[i]; forEach(j -> row[j] = v)}: the arguments of an {@code
-     * invokedynamic} typed as arrays), given to a constructor of the job's classes ({@code new
-     * View(m[i])}), stored into a field ({@code this.cur = m[i]; cur[j] = v}) or into a new array
-     * of arrays (an array initializer {@code {m[i]}}, varargs {@code putAll(v, m[i])}). Their
-     * loads are checked for writing, as the write itself would be if the method made it.
+     * ({@code long[] row = m[i]; forEach(j -> row[j] = v)}), given to a constructor of the job's
+     * classes ({@code new View(m[i])}) or to a JDK method as an {@code Object} ({@code
+     * rows.add(m[i])}, {@code Optional.of(m[i])}), stored into a field ({@code this.cur = m[i]})
+     * or into any array ({@code mine[0] = m[i]}, an array initializer, varargs). Their loads are
+     * checked for writing, as the write itself would be if the method made it. Not counted: a
+     * value that surely is no array ({@link PushedTypes}: {@code rows.add(cells[i])} of a {@code
+     * Cell[]}, whose elements know their block), a method of the job's (followed, {@link
+     * ReceiverWrites#mayWriteArgument}) and a JDK method's array parameters ({@link
+     * JdkArrayCalls} checks them as the method reads or writes them: {@code String.valueOf(chars)}
+     * stays a read).
      */
-    private static List<Instruction> escapedArray(CodeScan scan, Instruction insn) {
+    private static List<Instruction> escapedArray(CodeScan scan, PushedTypes types, Instruction insn) {
         int op = insn.opcode();
         if (op == Opcode.PUTFIELD || op == Opcode.PUTSTATIC) {
-            return scan.constPool().getFieldrefType(scan.u16At(insn)).startsWith("[")
-                    ? listOf(StackOrigin.pusher(scan, insn, 0)) : List.of();
+            return PushedTypes.mayHoldArray(scan.constPool().getFieldrefType(scan.u16At(insn)))
+                    ? arrays(scan, types, insn, 0) : List.of();
         }
         if (op == Opcode.AASTORE) {
-            Instruction array = StackOrigin.arrayOf(scan, insn);
-            return array != null && array.opcode() == Opcode.ANEWARRAY && scan.constPool().getClassInfo(scan.u16At(array)).startsWith("[")
-                    ? listOf(StackOrigin.pusher(scan, insn, 0)) : List.of();
+            return arrays(scan, types, insn, 0);
         }
         String descriptor;
+        boolean jdk = false;
         if (op == Opcode.INVOKEDYNAMIC) {
             descriptor = scan.constPool().getInvokeDynamicType(scan.u16At(insn));
-        } else if (op == Opcode.INVOKESPECIAL && CallRef.of(scan.constPool(), scan.u16At(insn)).name().equals("<init>")
-                && !ReceiverWrites.isJdk(CallRef.of(scan.constPool(), scan.u16At(insn)).owner())) {
-            descriptor = CallRef.of(scan.constPool(), scan.u16At(insn)).descriptor();
+        } else if (op >= Opcode.INVOKEVIRTUAL && op <= Opcode.INVOKEINTERFACE) {
+            CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
+            jdk = ReceiverWrites.isJdk(call.owner());
+            if (!jdk && !call.name().equals("<init>") || JdkArrayCalls.isDeepEquals(call)) {
+                return List.of();
+            }
+            descriptor = call.descriptor();
         } else {
             return List.of();
         }
@@ -273,12 +284,18 @@ final class WrittenThrough {
         List<String> params = ArraysCalls.parameters(descriptor);
         int above = 0;
         for (int p = params.size() - 1; p >= 0; p--) {
-            if (params.get(p).startsWith("[")) {
-                escaped.addAll(listOf(StackOrigin.pusher(scan, insn, above)));
+            String param = params.get(p);
+            if (PushedTypes.mayHoldArray(param) && !(jdk && param.startsWith("["))) {
+                escaped.addAll(arrays(scan, types, insn, above));
             }
-            above += Descriptor.dataSize(params.get(p));
+            above += Descriptor.dataSize(param);
         }
         return escaped;
+    }
+
+    /** What may have pushed the value under the top {@code slotsAbove} slots before {@code insn}, if it may be an array. */
+    private static List<Instruction> arrays(CodeScan scan, PushedTypes types, Instruction insn, int slotsAbove) {
+        return StackOrigin.pushers(scan, insn, slotsAbove).stream().filter(types::mayBeArray).toList();
     }
 
     /** True for an element or field load, a load of a local holding one, or a call's result. */

@@ -59,7 +59,8 @@ class PlainProgramsOverChaosTest {
             List.of("InheritedClonePlain"),
             List.of("MovedElementsPlain"),
             List.of("HandlesAndReflectionPlain"),
-            List.of("RowsOutOfSightPlain"));
+            List.of("RowsOutOfSightPlain"),
+            List.of("RowsHandedOnPlain"));
 
     /** Programs that leave values: name and arguments. */
     private static final List<List<String>> VALUED = List.of(

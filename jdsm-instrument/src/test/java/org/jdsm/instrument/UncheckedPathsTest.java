@@ -262,6 +262,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsOutOfSightPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, and an array held in an element, put into a list,
+     * stored into an array made earlier or given to a JDK method as an {@code Object}, then written
+     * through what holds them now: nothing tied the write to the row's load, which kept its read
+     * check, so the write was lost away from the home in every run ("node 2 [row put into a list [1]
+     * 0 != 12, held array put into a list [1] 0 != 13, row stored into an array made earlier [1] 0
+     * != 14, row given to Objects.requireNonNull [1] 0 != 13, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsHandedOnToCollectionsArraysAndJdkMethodsOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsHandedOnPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
