@@ -11,9 +11,9 @@ import org.jdsm.protocol.lrc.Messages.Unsubscribe;
  * from their home, so that the read finds them here instead of fetching them: one message at
  * barrier entry instead of a request and a reply after the barrier, with the reader waiting.
  *
- * <p>A node that fetches a block again one or two barriers after its last fetch subscribes with that fetch. From
- * then on the home, entering a barrier, sends each subscriber the blocks that changed since it
- * last entered one (its own writes or diffs it merged). The subscriber parks the copy; its next
+ * <p>A node that fetches a block again one or two barriers after its last fetch subscribes with
+ * that fetch. From then on the home, entering a barrier, sends each subscriber the blocks that
+ * changed since it last entered one (its own writes or diffs it merged). The subscriber parks the copy; its next
  * access installs it if it includes what the node must see by then, exactly as a fetch reply
  * would be installed, and otherwise fetches as before. A push is only a shortcut: nothing waits
  * for one, and a copy that is too old is never installed. A subscriber that gets a push while the

@@ -53,7 +53,8 @@ import org.jdsm.trans.Trans;
  * </ul>
  *
  * <p>This class publishes writes (intervals, diffs, write notices) and runs barriers; {@link BlockCopies}
- * fetches blocks and merges diffs at homes, {@link BlockPushes} pushes subscribed blocks, {@link LockTokens} moves lock tokens, and
+ * fetches blocks and merges diffs at homes, {@link BlockPushes} pushes subscribed blocks,
+ * {@link LockTokens} moves lock tokens, and
  * {@link IntervalCollection} trims the interval log.
  */
 public final class LazyRelease extends SharedObjectPool {

@@ -46,7 +46,8 @@ class PushTest {
                     rows[mine + i] = value(epoch, myNode(), i);
                 }
                 pool.release(rows, mine, mine + BLOCK);
-                // Another node writes part of this node's second block: the home's push must wait for its diff, or the read fetch.
+                // One element of the left neighbour's block of the second array: its home merges this
+                // diff, and a push that lacks it must not be installed (the read then fetches).
                 int other = (myNode() + nodes() - 1) % nodes() * BLOCK;
                 pool.acquire(writers, other + epoch % BLOCK);
                 writers[other + epoch % BLOCK] = value(epoch, myNode(), 0);
