@@ -113,6 +113,12 @@ final class CodeScan {
         return op == Opcode.ALOAD || op >= Opcode.ALOAD_0 && op <= Opcode.ALOAD_3 ? slotOf(insn) : -1;
     }
 
+    /** The local an {@code astore} (any form) stores into; -1 for any other instruction. */
+    int referenceStoreSlot(Instruction insn) {
+        int op = opcodeAt(insn.pos());
+        return op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3 ? slotOf(insn) : -1;
+    }
+
     /** True for a call of an instance method but a constructor (what a call on an object is). */
     boolean isInstanceCall(Instruction insn) {
         int op = insn.opcode();

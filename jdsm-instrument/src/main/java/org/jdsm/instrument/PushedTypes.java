@@ -2,7 +2,9 @@ package org.jdsm.instrument;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javassist.bytecode.Descriptor;
 import javassist.bytecode.Opcode;
 
@@ -24,6 +26,8 @@ final class PushedTypes {
     private final CodeScan scan;
     /** Per local slot of the method's parameters ({@code this} included): its type descriptor, null for a second slot. */
     private final String[] parameterTypes;
+    /** The {@code astore}s into each local slot, gathered at the first question (null until then). */
+    private Map<Integer, List<Instruction>> stores;
 
     /** For a method of {@code className} with {@code descriptor}. */
     PushedTypes(CodeScan scan, String className, String descriptor, boolean isStatic) {
@@ -137,10 +141,11 @@ final class PushedTypes {
 
     /** The {@code astore}s into local {@code slot}. */
     private List<Instruction> storesTo(int slot) {
-        return scan.instructions().stream().filter(insn -> {
-            int op = scan.opcodeAt(insn.pos());
-            return (op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3) && scan.slotOf(insn) == slot;
-        }).toList();
+        if (stores == null) {
+            stores = scan.instructions().stream().filter(insn -> scan.referenceStoreSlot(insn) >= 0)
+                    .collect(Collectors.groupingBy(scan::referenceStoreSlot));
+        }
+        return stores.getOrDefault(slot, List.of());
     }
 
     /** The type a {@code checkcast} right before {@code store} names ({@code Cell c = (Cell) it.next()}); null if none. */

@@ -172,11 +172,11 @@ final class WrittenThrough {
     private static Map<Integer, List<Instruction>> aliasedLoads(CodeScan scan) {
         Map<Integer, List<Instruction>> aliased = new HashMap<>();
         for (Instruction insn : scan.instructions()) {
-            int op = scan.opcodeAt(insn.pos());
-            if (op == Opcode.ASTORE || op >= Opcode.ASTORE_0 && op <= Opcode.ASTORE_3) {
+            int slot = scan.referenceStoreSlot(insn);
+            if (slot >= 0) {
                 for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each a conditional or switch may give
                     if (isElementOrField(value) || isResultCall(scan, value)) {
-                        aliased.computeIfAbsent(scan.slotOf(insn), k -> new ArrayList<>()).add(value);
+                        aliased.computeIfAbsent(slot, k -> new ArrayList<>()).add(value);
                     }
                 }
             }
@@ -207,10 +207,13 @@ final class WrittenThrough {
         if (op == Opcode.PUTFIELD || op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
             return StackOrigin.storeTargetsOf(scan, insn);
         }
-        if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE || CallRef.of(scan.constPool(), scan.u16At(insn)).name().equals("<init>")) {
+        if (op < Opcode.INVOKEVIRTUAL || op > Opcode.INVOKEINTERFACE) {
             return List.of();
         }
         CallRef call = CallRef.of(scan.constPool(), scan.u16At(insn));
+        if (call.name().equals("<init>")) {
+            return List.of();
+        }
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
             return listOf(StackOrigin.pusher(scan, insn, 2)); // the target, under its position and the length
         }
