@@ -15,11 +15,13 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jdsm.comm.ByteBuffers;
 import org.jdsm.comm.Comm;
 import org.jdsm.comm.CommConfig;
+import org.jdsm.comm.CommException;
 import org.jdsm.comm.DirectDispatcher;
 import org.jdsm.comm.MessageWriter;
 import org.jdsm.wire.WireFormat;
@@ -46,6 +48,14 @@ public final class Trans implements DirectDispatcher {
     private static final byte FAILURE = 3;
     private static final byte TO_THREAD = 4;
 
+    // The first byte of an express message: the handler's, or Trans's own (neither counted as traffic).
+    private static final byte EXPRESS_HANDLER = 0;
+    private static final byte EXPRESS_HEARTBEAT = 1;
+    private static final byte EXPRESS_LEAVING = 2;
+
+    /** Largest payload of {@link #expressSend}: the Comm's limit less Trans's mark. */
+    public static final int EXPRESS_MAX_BYTES = Comm.EXPRESS_MAX_BYTES - 1;
+
     private final Comm comm;
     private final WireFormat wire;
     private final MessageHandler handler;
@@ -58,6 +68,10 @@ public final class Trans implements DirectDispatcher {
     private SerialLanes bulkLanes;
     private SerialLanes expressLanes;
     private TrafficCounters traffic;
+    private PeerWatch watch;
+    /** 1 for a node reported lost: reported once, whether by the Comm or by the {@link PeerWatch}. */
+    private AtomicIntegerArray lost;
+    private volatile boolean joined;
     private volatile boolean closed;
 
     private record PendingRequest(int node, CompletableFuture<Object> future) {
@@ -82,12 +96,36 @@ public final class Trans implements DirectDispatcher {
         });
     }
 
-    /** Joins the job: initializes the Comm (which connects the mesh) with this Trans as its dispatcher. */
+    /**
+     * Joins the job: initializes the Comm (which connects the mesh) with this Trans as its dispatcher,
+     * then watches the peers: one unheard for {@code peer.timeoutSeconds} (a {@link CommConfig}
+     * option or the system property {@code jdsm.peer.timeoutSeconds}; default 30, 0 for never) is
+     * reported lost, as the Comm reports a closed connection.
+     */
     public void init(CommConfig config) {
+        double timeout = PeerWatch.timeoutSeconds(config);
         bulkLanes = new SerialLanes(config.nodes(), workers);
         expressLanes = new SerialLanes(config.nodes(), workers);
         traffic = new TrafficCounters(config.nodes());
+        lost = new AtomicIntegerArray(config.nodes());
+        watch = new PeerWatch(config.myNode(), traffic, timeout, new PeerWatch.Peers() {
+            @Override
+            public void heartbeat(int node) {
+                comm.expressSend(node, new byte[] {EXPRESS_HEARTBEAT});
+            }
+
+            @Override
+            public void silent(int node, long silentNanos) {
+                peerFailed(node, new CommException("no message from node " + node + " for "
+                        + PeerWatch.seconds(silentNanos) + ": its JVM is stopped or hung, or its host or the network"
+                        + " is down (the limit is jdsm." + PeerWatch.TIMEOUT_OPTION + "=" + timeout + ")"));
+            }
+        });
         comm.init(config, this);
+        joined = true;
+        if (timeout > 0) {
+            watch.start();
+        }
     }
 
     /** Leaves the job: closes the Comm ({@link Comm#fin}), fails pending requests, stops the workers. */
@@ -103,8 +141,17 @@ public final class Trans implements DirectDispatcher {
         leave(comm::abort);
     }
 
+    /** Tells every peer still there that this node goes, so that its silence from now on is no news. */
     private void leave(Runnable closeComm) {
         closed = true;
+        if (joined) {
+            watch.stop();
+            for (int n = 0; n < nodes(); n++) {
+                if (n != myNode() && lost.get(n) == 0) {
+                    comm.expressSend(n, new byte[] {EXPRESS_LEAVING});
+                }
+            }
+        }
         closeComm.run();
         pending.values().forEach(p -> p.future.completeExceptionally(
                 new RemoteException(p.node, "the job is shutting down")));
@@ -151,10 +198,20 @@ public final class Trans implements DirectDispatcher {
         return mailbox(localThread).poll(millis, TimeUnit.MILLISECONDS);
     }
 
-    /** Sends a small fixed-size message on the express path (see {@link Comm#expressSend}). */
+    /**
+     * Sends a small message on the express path (see {@link Comm#expressSend}): at most
+     * {@link #EXPRESS_MAX_BYTES}, as Trans marks each with a byte of its own.
+     */
     public void expressSend(int node, byte[] message) {
-        traffic.sent(node, message.length);
-        comm.expressSend(node, message);
+        if (message.length > EXPRESS_MAX_BYTES) {
+            throw new IllegalArgumentException("express message of " + message.length + " bytes exceeds "
+                    + EXPRESS_MAX_BYTES);
+        }
+        byte[] marked = new byte[message.length + 1];
+        marked[0] = EXPRESS_HANDLER;
+        System.arraycopy(message, 0, marked, 1, message.length);
+        traffic.sent(node, marked.length);
+        comm.expressSend(node, marked);
     }
 
     /**
@@ -233,8 +290,25 @@ public final class Trans implements DirectDispatcher {
 
     @Override
     public void expressReceived(int fromNode, byte[] message) {
-        traffic.received(fromNode, message.length);
-        Runnable task = () -> guard(fromNode, () -> handler.expressReceived(fromNode, message));
+        switch (message.length == 0 ? -1 : message[0]) {
+            case EXPRESS_HEARTBEAT -> {
+                watch.heartbeatFrom(fromNode);
+                return;
+            }
+            case EXPRESS_LEAVING -> {
+                watch.unwatch(fromNode);
+                return;
+            }
+            case EXPRESS_HANDLER -> traffic.received(fromNode, message.length);
+            default -> {
+                guard(fromNode, () -> {
+                    throw new IllegalStateException("unknown express message kind from node " + fromNode);
+                });
+                return;
+            }
+        }
+        byte[] payload = Arrays.copyOfRange(message, 1, message.length);
+        Runnable task = () -> guard(fromNode, () -> handler.expressReceived(fromNode, payload));
         if (inline) {
             task.run();
         } else {
@@ -244,9 +318,10 @@ public final class Trans implements DirectDispatcher {
 
     @Override
     public void peerFailed(int node, Throwable cause) {
-        if (closed) {
+        if (closed || !lost.compareAndSet(node, 0, 1)) {
             return;
         }
+        watch.unwatch(node);
         pending.forEach((id, p) -> {
             if (p.node == node) {
                 failPending(id, new PeerLostException(node, cause));

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.FieldSource;
 /**
  * A job that fails while one of its node JVMs is hung (SIGSTOPped: its connections stay open but
  * nothing answers) ends promptly, naming the rank that failed and why: the nodes that stop do not
- * wait for the hung node's goodbye, and the launcher kills the hung node.
+ * wait for the hung node's goodbye, and the launcher kills the hung node. A job whose only trouble is
+ * a hung node ends too, once the others have heard nothing from it for the peer timeout.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HungRankIT {
@@ -34,6 +35,7 @@ class HungRankIT {
     private static final Duration PROMPT = Duration.ofSeconds(8);
     private static final int FAILING = 2;
     private static final int HUNG = 1;
+    private static final int PEER_TIMEOUT_SECONDS = 2;
 
     @TempDir
     Path dir;
@@ -63,6 +65,40 @@ class HungRankIT {
                         + ": java.lang.IllegalStateException: planned failure on rank " + FAILING), jdsm.transcript());
             } finally {
                 signal("CONT", hung); // the launcher has killed it, or close() does
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("org.jdsm.launch.CommChoice#NETWORKED")
+    void aHungRankAloneEndsTheJobAfterThePeerTimeoutNamingIt(CommChoice comm) throws Exception {
+        comm.assumeUsable();
+        Path go = dir.resolve("go");
+        List<String> args = List.of("-n", "3", "-t", "1", "--jvm-arg=-Djdsm.peer.timeoutSeconds=" + PEER_TIMEOUT_SECONDS,
+                TEST_CLASSES, "org.jdsm.launch.jobs.FailsBesideHungRank", "-1", go.toString());
+        try (JdsmProcess jdsm = JdsmProcess.run(comm.env(), comm.runArgs(args))) {
+            for (int rank = 0; rank < 3; rank++) {
+                jdsm.awaitStdout("[" + rank + "] rank " + rank + " pid ", START_TIMEOUT);
+            }
+            long hung = pid(jdsm.stdout(), HUNG);
+            signal("STOP", hung);
+            try {
+                long stopped = System.nanoTime();
+                Files.createFile(go); // the others go on to a barrier that waits for the hung rank
+                int code = jdsm.waitFor(Duration.ofSeconds(60));
+                long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopped);
+                System.out.println("HungRankIT " + comm + ": the job ended " + tookMillis + " ms after the stop");
+                assertEquals(ExitCodes.FAILED, code, jdsm.transcript());
+                assertTrue(tookMillis >= PEER_TIMEOUT_SECONDS * 1000 && tookMillis < PEER_TIMEOUT_SECONDS * 1000
+                        + PROMPT.toMillis(), "took " + tookMillis + " ms\n" + jdsm.transcript());
+                String last = JdsmRunIT.lastLines(jdsm.stderr());
+                assertTrue(last.matches("(?s)jdsm: job failed: rank [02] exited with code \\d+: job stopped because node "
+                        + HUNG + " is unreachable: no message from node " + HUNG + " for \\d+\\.\\d s: its JVM is"
+                        + " stopped or hung, .*"), jdsm.transcript());
+                assertTrue(last.contains("killed rank(s) " + HUNG), jdsm.transcript());
+                assertTrue(jdsm.leftovers(Duration.ofSeconds(5)).isEmpty(), jdsm.transcript());
+            } finally {
+                signal("CONT", hung);
             }
         }
     }

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import org.jdsm.Spmd;
 
 /**
- * Rank {@code args[0]} throws in {@code start()} once file {@code args[1]} exists; the other ranks
- * wait in a barrier. Past a first barrier every rank prints its JVM's pid, so that a test can stop
- * (SIGSTOP) one of them, hung but not dead, before it creates the file.
+ * Rank {@code args[0]} (-1 for none) throws in {@code start()} once file {@code args[1]} exists; the
+ * other ranks then wait in a barrier. Past a first barrier every rank prints its JVM's pid, so that
+ * a test can stop (SIGSTOP) one of them, hung but not dead, before it creates the file.
  */
 public class FailsBesideHungRank extends Spmd {
 
@@ -16,8 +16,8 @@ public class FailsBesideHungRank extends Spmd {
         int failing = Integer.parseInt(args().get(0));
         barrier(); // the whole mesh is up and busy before a test stops a rank
         System.out.println("rank " + myNode() + " pid " + ProcessHandle.current().pid());
+        awaitFile(Path.of(args().get(1)));
         if (myNode() == failing) {
-            awaitFile(Path.of(args().get(1)));
             throw new IllegalStateException("planned failure on rank " + failing);
         }
         barrier();
