@@ -264,7 +264,7 @@ public final class NodeRuntime {
     private void phase(String phase, Object payload) {
         CompletableFuture<Object> reply = trans.request(0, new ControlMessage.Arrive(phase, payload));
         Object verdict = CompletableFuture.anyOf(reply, abortSignal)
-                .handle((v, e) -> e == null ? v : new ControlMessage.Abort(0, "node 0 did not answer: " + whyUnanswered(e)))
+                .handle((v, e) -> e == null ? v : new ControlMessage.Abort(0, whyNode0DidNotAnswer(e)))
                 .join();
         if (verdict instanceof ControlMessage.Abort abort) {
             abortFromElsewhere("job stopped because " + abort.reason());
@@ -388,17 +388,28 @@ public final class NodeRuntime {
         if (leaving && (coordinator == null || !coordinator.awaits(FINISHED, node))) {
             return;
         }
-        String reason = "node " + node + " is unreachable: " + cause.getMessage();
+        String reason = unreachable(node, cause);
         if (coordinator != null) {
             coordinator.stop(new ControlMessage.Abort(node, reason));
         }
         abortFromElsewhere("job stopped because " + reason);
     }
 
-    /** Why a request failed, from the exception that failed its future. */
-    private static String whyUnanswered(Throwable e) {
+    private static String unreachable(int node, Throwable cause) {
+        return "node " + node + " is unreachable: " + cause.getMessage();
+    }
+
+    /**
+     * Why a request to node 0 failed, from the exception that failed its future: lost as
+     * {@link #peerFailed} words it, since either may tell the job first.
+     */
+    private static String whyNode0DidNotAnswer(Throwable e) {
+        PeerLostException lost = Failures.find(e, PeerLostException.class);
+        if (lost != null) {
+            return unreachable(0, lost.getCause());
+        }
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        return cause instanceof RemoteException remote ? remote.reason() : Failures.text(cause);
+        return "node 0 did not answer: " + (cause instanceof RemoteException remote ? remote.reason() : Failures.text(cause));
     }
 
     void internalError(int fromNode, Throwable error) {
