@@ -277,6 +277,43 @@ class SubmitNetnsIT {
         }
     }
 
+    /**
+     * Nodes 0 and 2 stop hearing each other while both still reach the gateway (a broken link on the
+     * nodes' network): each side's peer watch names the other within the peer timeout, and the job
+     * ends instead of waiting for ever at its last barrier.
+     */
+    @Test
+    void aLinkBetweenTwoNodesThatDiesEndsTheJobNamingTheSilentNode() throws Exception {
+        int peerTimeoutSeconds = 2;
+        try (JdsmProcess jdsm = submit("-n", "3", "--jvm-arg=-Djdsm.peer.timeoutSeconds=" + peerTimeoutSeconds,
+                jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper")) {
+            for (int rank = 0; rank < 3; rank++) {
+                jdsm.awaitStdout("[" + rank + "] rank " + rank + " ready", JOB_TIMEOUT);
+            }
+            assertEquals(0, iptables("-A", "INPUT", "-s", NODES.get(0), "-j", "DROP"));
+            assertEquals(0, iptables("-A", "OUTPUT", "-d", NODES.get(0), "-j", "DROP"));
+            try {
+                long cutAt = System.nanoTime();
+                assertEquals(ExitCodes.FAILED, jdsm.waitFor(JOB_TIMEOUT), jdsm.transcript());
+                long tookMillis = (System.nanoTime() - cutAt) / 1_000_000;
+                assertTrue(tookMillis < peerTimeoutSeconds * 1000L + ENDS_WITHIN.toMillis(),
+                        "ended " + tookMillis + " ms after the cut\n" + jdsm.transcript());
+                assertTrue(jdsm.stderr().matches("(?s).*jdsm: job failed: rank \\d on 10\\.213\\.1\\.1\\d [^\n]*job stopped "
+                        + "because node ([02]) is unreachable: no message from node \\1 for .*"), jdsm.transcript());
+            } finally {
+                iptables("-D", "INPUT", "-s", NODES.get(0), "-j", "DROP");
+                iptables("-D", "OUTPUT", "-d", NODES.get(0), "-j", "DROP");
+            }
+        }
+    }
+
+    /** Runs iptables with {@code args} in node 2's namespace (jdsm-n3); its exit code. */
+    private static int iptables(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", "jdsm-n3", "iptables"));
+        command.addAll(List.of(args));
+        return run(command.toArray(new String[0]));
+    }
+
     @Test
     void statusListsTheJobAndKillStopsIt() throws Exception {
         try (JdsmProcess jdsm = submitSleeper()) {
