@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 import org.jdsm.comm.CommConfig;
 
 /**
@@ -37,6 +38,7 @@ final class PeerWatch {
     private final int myNode;
     private final TrafficCounters traffic;
     private final Peers peers;
+    private final LongSupplier clock;
     private final long timeoutNanos;
     private final long tickNanos;
     /** Heartbeats heard per peer: they are not traffic, but they are signs of life. */
@@ -51,10 +53,16 @@ final class PeerWatch {
     private ScheduledExecutorService timer;
 
     PeerWatch(int myNode, TrafficCounters traffic, double timeoutSeconds, Peers peers) {
+        this(myNode, traffic, timeoutSeconds, peers, System::nanoTime);
+    }
+
+    /** As the public constructor, reading time from {@code clock} (nanoseconds), for tests. */
+    PeerWatch(int myNode, TrafficCounters traffic, double timeoutSeconds, Peers peers, LongSupplier clock) {
         int nodes = traffic.nodes();
         this.myNode = myNode;
         this.traffic = traffic;
         this.peers = peers;
+        this.clock = clock;
         this.timeoutNanos = (long) (timeoutSeconds * 1e9);
         this.tickNanos = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, timeoutNanos / 6));
         this.heartbeats = new AtomicLongArray(nodes);
@@ -87,17 +95,27 @@ final class PeerWatch {
 
     /** Starts ticking; the peers count as heard now. */
     void start() {
-        long now = System.nanoTime();
-        lastTick = now;
-        for (int n = 0; n < heardAt.length; n++) {
-            heardAt[n] = now;
-        }
+        startClock();
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jdsm-peer-watch-" + myNode);
             t.setDaemon(true);
             return t;
         });
         timer.scheduleWithFixedDelay(this::tick, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** The peers count as heard now. */
+    void startClock() {
+        long now = clock.getAsLong();
+        lastTick = now;
+        for (int n = 0; n < heardAt.length; n++) {
+            heardAt[n] = now;
+        }
+    }
+
+    /** The period of {@link #tick}, in nanoseconds. */
+    long tickNanos() {
+        return tickNanos;
     }
 
     /** Stops ticking, and waits for a tick under way to end. Idempotent. */
@@ -122,9 +140,10 @@ final class PeerWatch {
         unwatched.set(node, 1);
     }
 
-    private void tick() {
+    /** Sends the heartbeats due and reports the peers silent for too long; runs on the timer's thread. */
+    void tick() {
         try {
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             boolean late = now - lastTick > 2 * tickNanos;
             lastTick = now;
             for (int n = 0; n < heardAt.length; n++) {
