@@ -37,7 +37,7 @@ class HungRankIT {
     private static final int HUNG = 1;
     /** Node 0, whose loss the others also learn from their failed requests to it (barriers go through it). */
     private static final int HUNG_ALONE = 0;
-    private static final int PEER_TIMEOUT_SECONDS = 2;
+    private static final int PEER_TIMEOUT_SECONDS = 3;
 
     @TempDir
     Path dir;

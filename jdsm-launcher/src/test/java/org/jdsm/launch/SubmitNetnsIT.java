@@ -284,7 +284,7 @@ class SubmitNetnsIT {
      */
     @Test
     void aLinkBetweenTwoNodesThatDiesEndsTheJobNamingTheSilentNode() throws Exception {
-        int peerTimeoutSeconds = 2;
+        int peerTimeoutSeconds = 3;
         try (JdsmProcess jdsm = submit("-n", "3", "--jvm-arg=-Djdsm.peer.timeoutSeconds=" + peerTimeoutSeconds,
                 jobsJar.toString(), "org.jdsm.launch.jobs.Sleeper")) {
             for (int rank = 0; rank < 3; rank++) {
