@@ -214,12 +214,13 @@ final class WrittenThrough {
         if (call.name().equals("<init>")) {
             return List.of();
         }
+        // Each value a conditional or switch expression may give is written: Arrays.fill(c ? m[i] : m[j], v).
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.lang.System") && call.name().equals("arraycopy")) {
-            return listOf(StackOrigin.pusher(scan, insn, 2)); // the target, under its position and the length
+            return StackOrigin.pushers(scan, insn, 2); // the target, under its position and the length
         }
         if (op == Opcode.INVOKESTATIC && call.owner().equals("java.util.Arrays")) {
             return ArraysCalls.WRITERS.contains(call.name())
-                    ? listOf(StackOrigin.pusher(scan, insn, Descriptor.paramSize(call.descriptor()) - 1)) // the first argument
+                    ? StackOrigin.pushers(scan, insn, Descriptor.paramSize(call.descriptor()) - 1) // the first argument
                     : List.of();
         }
         List<Instruction> targets = new ArrayList<>();
@@ -229,18 +230,17 @@ final class WrittenThrough {
         for (int p = params.size() - 1; p >= 0; p--) {
             char kind = params.get(p).charAt(0);
             if (kind == 'L' || kind == '[') {
-                Instruction argument = StackOrigin.pusher(scan, insn, above);
-                if (candidate(scan, aliasSlots, argument)
-                        && (kind == '[' && writesArrays || receivers.mayWriteArgument(op, call, p))) {
-                    targets.add(argument);
+                List<Instruction> arguments = candidates(scan, aliasSlots, insn, above); // kick(c ? m[i] : m[j])
+                if (!arguments.isEmpty() && (kind == '[' && writesArrays || receivers.mayWriteArgument(op, call, p))) {
+                    targets.addAll(arguments);
                 }
             }
             above += Descriptor.dataSize(params.get(p));
         }
         if (op != Opcode.INVOKESTATIC) {
-            Instruction receiver = StackOrigin.targetOf(scan, insn);
-            if (candidate(scan, aliasSlots, receiver) && receivers.mayWrite(op, call)) {
-                targets.add(receiver);
+            List<Instruction> receiver = candidates(scan, aliasSlots, insn, Descriptor.paramSize(call.descriptor()));
+            if (!receiver.isEmpty() && receivers.mayWrite(op, call)) {
+                targets.addAll(receiver);
             }
         }
         return targets;
@@ -301,6 +301,11 @@ final class WrittenThrough {
         return StackOrigin.pushers(scan, insn, slotsAbove).stream().filter(types::mayBeArray).toList();
     }
 
+    /** Each value a conditional or switch expression may give under the top {@code slotsAbove} slots before {@code insn} that is a {@link #candidate}. */
+    private static List<Instruction> candidates(CodeScan scan, Set<Integer> aliasSlots, Instruction insn, int slotsAbove) {
+        return StackOrigin.pushers(scan, insn, slotsAbove).stream().filter(pushed -> candidate(scan, aliasSlots, pushed)).toList();
+    }
+
     /** True for an element or field load, a load of a local holding one, or a call's result. */
     private static boolean candidate(CodeScan scan, Set<Integer> aliasSlots, Instruction pushed) {
         return pushed != null && (isElementOrField(pushed) || aliasSlots.contains(scan.referenceLoadSlot(pushed))
@@ -327,10 +332,6 @@ final class WrittenThrough {
     private static boolean returnsReference(String descriptor) {
         char returns = descriptor.charAt(descriptor.indexOf(')') + 1);
         return returns == 'L' || returns == '[';
-    }
-
-    private static List<Instruction> listOf(Instruction insn) {
-        return insn == null ? List.of() : List.of(insn);
     }
 
     private static boolean isElementOrField(Instruction insn) {

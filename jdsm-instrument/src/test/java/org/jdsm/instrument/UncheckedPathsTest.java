@@ -276,6 +276,19 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsHandedOnPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, chosen by a conditional or switch expression and
+     * given straight to an {@code Arrays} writer or a method of the job's that writes them ({@code
+     * Arrays.fill(c ? m[i] : m[j], v)}, {@code put(c ? m[i] : m[j], v)}): only a value one
+     * instruction pushed was looked at, so the row's load kept its read check and the write was
+     * lost away from the home ("node 0 [row chosen by ?: given to Arrays.fill [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsChosenByAConditionalForAWriterOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsChosenForWritersPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
