@@ -14,8 +14,9 @@ import javassist.bytecode.Opcode;
  * or a parameter is declared as, a call's return type. So a row of an array of arrays handed on
  * as an {@code Object} ({@code rows.add(m[i])}) is told from an element of an {@code Object[]}
  * ({@code rows.add(cells[i])}), which knows its block itself. A type that is not known counts as
- * may-be-array, but a call's {@code Object} result does not ({@code list.add(it.next())}: only an
- * array-typed result is taken as a row, see {@link WrittenThrough#escapedArray}).
+ * may-be-array, but a JDK call's {@code Object} result does not ({@code list.add(it.next())}: only an
+ * array-typed result is taken as a row, see {@link WrittenThrough#escapedArray}); one of a method of
+ * the job's does ({@code rows.add(pick(i))}), whose callee then checks what it returns.
  */
 final class PushedTypes {
 
@@ -50,9 +51,10 @@ final class PushedTypes {
     }
 
     /**
-     * True unless {@code pushed} surely pushes something other than an array. A call counts only if
-     * typed as returning an array ({@code list.add(it.next())} does not), also through a local
-     * ({@code for (Cell c : list) out.add(c)}), unless a cast names the type.
+     * True unless {@code pushed} surely pushes something other than an array. A call of the JDK
+     * counts only if typed as returning an array ({@code list.add(it.next())} does not), a call of
+     * a method of the job's also if typed {@code Object} ({@code rows.add(pick(i))}), also through
+     * a local ({@code for (Cell c : list) out.add(c)}), unless a cast names the type.
      */
     boolean mayBeArray(Instruction pushed) {
         return mayBeArray(pushed, new HashSet<>());
@@ -60,7 +62,10 @@ final class PushedTypes {
 
     private boolean mayBeArray(Instruction pushed, Set<Integer> seen) {
         if (pushed != null && isCall(pushed.opcode())) {
-            return typeOf(pushed, new HashSet<>()).startsWith("[");
+            String type = typeOf(pushed, new HashSet<>());
+            // A method of the job's is asked about its result (WrittenThrough#writesResultOf): Object pick(i) { return m[i]; }
+            return type.startsWith("[") || mayHoldArray(type)
+                    && !ReceiverWrites.isJdk(CallRef.of(scan.constPool(), scan.u16At(pushed)).owner());
         }
         int slot = pushed == null ? -1 : scan.referenceLoadSlot(pushed);
         if (slot < 0) {

@@ -289,6 +289,19 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsChosenForWritersPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, returned as an {@code Object} by a method of the
+     * job's and handed on by its caller (put into a list, kept in a field, given to {@code
+     * Optional}), then written: only an array-typed result counted as a row, so the caller did not
+     * ask the callee to write-check the row it returned, and the write was lost away from the home
+     * ("node 0 [row returned as an Object put into a list [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsReturnedAsObjectsAndHandedOnOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsReturnedAsObjectsPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
