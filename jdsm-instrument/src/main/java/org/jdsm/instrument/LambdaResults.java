@@ -19,6 +19,14 @@ final class LambdaResults {
     private LambdaResults() {
     }
 
+    /**
+     * True for the name of a lambda's body ({@code lambda$start$0}): called through its interface,
+     * also by the JDK ({@code mapToObj(i -> m[i])}), whose use of the result nothing sees.
+     */
+    static boolean isBody(String methodName) {
+        return methodName.startsWith("lambda$");
+    }
+
     /** Per lambda body of {@code cf} ({@code name + descriptor}): the result key of the interface method it implements. */
     static Map<String, String> of(ClassFile cf) {
         Map<String, String> keys = new HashMap<>();
@@ -38,7 +46,7 @@ final class LambdaResults {
                 continue;
             }
             CallRef body = CallRef.of(pool, pool.getMethodHandleIndex(bootstrap.arguments[1]));
-            if (body.owner().equals(cf.getName()) && body.name().startsWith("lambda$")) {
+            if (body.owner().equals(cf.getName()) && isBody(body.name())) {
                 String samName = pool.getUtf8Info(pool.getNameAndTypeName(pool.getInvokeDynamicNameAndType(i)));
                 String samDescriptor = pool.getUtf8Info(pool.getMethodTypeInfo(bootstrap.arguments[0]));
                 keys.put(body.name() + body.descriptor(), CheckCode.resultKey(samName, samDescriptor));

@@ -52,12 +52,20 @@ final class WrittenThrough {
     private final Set<Integer> resultCalls = new HashSet<>();
     private final Returned returned;
 
-    /** {@code descriptor}: the method's, for what it returns ({@link #returned}); {@code types}: of what it pushes. */
-    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor, PushedTypes types) {
+    /**
+     * {@code descriptor}: the method's, for what it returns ({@link #returned}); {@code types}: of
+     * what it pushes; {@code lambdaBody}: whether the JDK may call it ({@link LambdaResults#isBody}),
+     * which hands on what it returns out of sight.
+     */
+    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor, PushedTypes types, boolean lambdaBody) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         returned = returned(scan, descriptor, aliased);
         for (Instruction insn : scan.instructions()) {
-            for (Instruction written : writeTargets(scan, receivers, types, aliased.keySet(), insn)) {
+            List<Instruction> targets = writeTargets(scan, receivers, types, aliased.keySet(), insn);
+            if (lambdaBody && insn.opcode() == Opcode.ARETURN) {
+                targets.addAll(arrays(scan, types, insn, 0)); // mapToObj(i -> m[i]).forEach(r -> r[j] = v): no caller names it
+            }
+            for (Instruction written : targets) {
                 markWritten(scan, aliased, throughGetters(scan, receivers, written));
             }
         }

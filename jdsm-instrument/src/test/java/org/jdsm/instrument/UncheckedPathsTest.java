@@ -302,6 +302,19 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsReturnedAsObjectsPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, returned by a lambda to the JDK ({@code
+     * mapToObj(i -> m[i])}, {@code Optional.map}), which hands them on to code that writes them: no
+     * rewritten caller named the lambda's result as written, so its load kept its read check and
+     * the write was lost away from the home ("node 0 [row a lambda returned to mapToObj [0] 0 != 7,
+     * ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsReturnedByLambdasToTheJdkOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsReturnedToJdkPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
