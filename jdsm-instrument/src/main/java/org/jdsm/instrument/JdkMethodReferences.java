@@ -24,11 +24,18 @@ import javassist.bytecode.Opcode;
  * private static method of the class ({@code jdsm$ref$N}) that makes the same call and is
  * rewritten like any other method, so the call gets the checks it gets when written out ({@link
  * ArraysCalls}, {@link JdkArrayCalls}). A lambda's body is the class's own method already.
+ * <p>
+ * Likewise references to methods of the job's classes that return what may be an array ({@code
+ * IntFunction<long[]> f = this::row}, {@code mapToObj(grid::row)}): a caller that writes the result
+ * names the interface's method ({@code apply(I)}), which the method does not answer to, and the JDK
+ * names nothing. The bridge is a lambda body ({@link LambdaResults#isBody}), so the row it returns
+ * is write-checked, as for {@code i -> m[i]}.
  */
 final class JdkMethodReferences {
 
     private static final String METAFACTORY = "java.lang.invoke.LambdaMetafactory";
-    private static final String BRIDGE = "jdsm$ref$";
+    /** The bridges' names' start. */
+    static final String BRIDGE = "jdsm$ref$";
     /** {@code LambdaMetafactory.FLAG_SERIALIZABLE}. */
     private static final int FLAG_SERIALIZABLE = 1;
 
@@ -64,7 +71,7 @@ final class JdkMethodReferences {
             int kind = pool.getMethodHandleKind(bootstrap.arguments[1]);
             int target = pool.getMethodHandleIndex(bootstrap.arguments[1]);
             CallRef call = CallRef.of(pool, target);
-            if (!takesArrays(kind, receivers.asDeclared(call))) {
+            if (!takesArrays(kind, receivers.asDeclared(call)) && !returnsRow(kind, call)) {
                 continue;
             }
             int nameAndType = pool.getInvokeDynamicNameAndType(i);
@@ -131,6 +138,17 @@ final class JdkMethodReferences {
         String params = call.descriptor().substring(1, call.descriptor().indexOf(')'));
         return ReceiverWrites.isJdk(call.owner()) && (params.contains("[") || JdkArrayCalls.applies(call))
                 && kind != ConstPool.REF_invokeSpecial;
+    }
+
+    /**
+     * True for a reference to a method of the job's classes (not a constructor, nor one only
+     * {@code invokespecial} reaches) that returns what may be an array ({@code this::row}).
+     */
+    private static boolean returnsRow(int kind, CallRef call) {
+        String returned = call.descriptor().substring(call.descriptor().indexOf(')') + 1);
+        return !ReceiverWrites.isJdk(call.owner()) && !call.owner().startsWith("[") && PushedTypes.mayHoldArray(returned)
+                && (kind == ConstPool.REF_invokeStatic || kind == ConstPool.REF_invokeVirtual
+                        || kind == ConstPool.REF_invokeInterface);
     }
 
     /**

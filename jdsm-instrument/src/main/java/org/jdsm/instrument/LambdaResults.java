@@ -20,11 +20,12 @@ final class LambdaResults {
     }
 
     /**
-     * True for the name of a lambda's body ({@code lambda$start$0}): called through its interface,
-     * also by the JDK ({@code mapToObj(i -> m[i])}), whose use of the result nothing sees.
+     * True for the name of a lambda's body ({@code lambda$start$0}) or of a method reference's
+     * bridge ({@link JdkMethodReferences}): called through its interface, also by the JDK ({@code
+     * mapToObj(i -> m[i])}), whose use of the result nothing sees.
      */
     static boolean isBody(String methodName) {
-        return methodName.startsWith("lambda$");
+        return methodName.startsWith("lambda$") || methodName.startsWith(JdkMethodReferences.BRIDGE);
     }
 
     /** Per lambda body of {@code cf} ({@code name + descriptor}): the result key of the interface method it implements. */

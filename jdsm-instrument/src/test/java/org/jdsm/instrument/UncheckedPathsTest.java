@@ -315,6 +315,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsReturnedToJdkPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, returned by a method of the job's called through
+     * a method reference ({@code IntFunction<long[]> f = this::row; f.apply(i)[k] = v}, {@code
+     * mapToObj(this::row)}, static, of another object, typed {@code Object}), then written: the
+     * caller named {@code apply(I)} (the JDK nothing), to which the method did not answer, so its
+     * load kept its read check and the write was lost away from the home ("node 0 [row of this::m
+     * through apply [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsReturnedThroughMethodReferencesOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsThroughMethodReferencesPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
