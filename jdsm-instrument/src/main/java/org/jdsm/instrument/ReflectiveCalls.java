@@ -51,11 +51,22 @@ final class ReflectiveCalls {
                 && !call.name().equals("getLength"); // an array's length never changes
     }
 
+    /** True if {@code call}, which {@link #applies}, may write what it reaches: all but a get. */
+    static boolean writes(CallRef call) {
+        return call.owner().equals(METHOD_HANDLE)
+                || !(call.owner().equals(VAR_HANDLE) ? READ_MODES.contains(call.name()) : isGetter(call.name()));
+    }
+
+    /** True if parameter {@code p} (of type {@code param}) of {@code call}, which {@link #applies}, is an object it reaches. */
+    static boolean reaches(CallRef call, int p, String param) {
+        return (call.owner().equals(METHOD_HANDLE) || p == 0) && isReference(param);
+    }
+
     /** Before {@code call}, which {@link #applies}: checks the objects it reaches, its arguments left as they were. */
     static void check(Bytecode code, CallRef call, Locals locals) {
         boolean handle = call.owner().equals(METHOD_HANDLE);
-        boolean write = handle || !(call.owner().equals(VAR_HANDLE) ? READ_MODES.contains(call.name()) : isGetter(call.name()));
-        ArraysCalls.checkArguments(code, call.descriptor(), locals, (p, param) -> (handle || p == 0) && isReference(param),
+        boolean write = writes(call);
+        ArraysCalls.checkArguments(code, call.descriptor(), locals, (p, param) -> reaches(call, p, param),
                 (List<String> params, int[] slots, int p) -> {
                     code.addAload(slots[p]);
                     boolean indexed = !handle && params.size() > 1 && params.get(1).equals("I"); // (array, index, ...)

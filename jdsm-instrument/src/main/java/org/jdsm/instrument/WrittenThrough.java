@@ -196,8 +196,9 @@ final class WrittenThrough {
      * What {@code insn} writes into: the instruction that pushed the object of a {@code putfield},
      * the array of an array store, the receiver of a call that may change it, an argument a call
      * may change ({@link ReceiverWrites#mayWriteArgument}), the array that a {@code
-     * java.util.Arrays} writer or {@code System.arraycopy} writes, or an array argument of another
-     * JDK method that writes its arrays ({@link JdkArrayCalls#writesArrays}). Only elements, fields, locals
+     * java.util.Arrays} writer or {@code System.arraycopy} writes, an array argument of another
+     * JDK method that writes its arrays ({@link JdkArrayCalls#writesArrays}), or what a handle or
+     * reflection sets ({@link ReflectiveCalls}: {@code vh.set(holder.arr, j, v)}). Only elements, fields, locals
      * holding one ({@code aliasSlots}) and getters' results are looked at as receivers and
      * arguments: the callee is analysed last.
      */
@@ -234,12 +235,14 @@ final class WrittenThrough {
         List<Instruction> targets = new ArrayList<>();
         List<String> params = ArraysCalls.parameters(call.descriptor());
         boolean writesArrays = JdkArrayCalls.writesArrays(receivers.asDeclared(call)); // in.read(holder.bytes), s.getChars(0, n, grid[i], 0)
+        boolean reflective = ReflectiveCalls.applies(call) && ReflectiveCalls.writes(call); // vh.set(m[i], j, v)
         int above = 0;
         for (int p = params.size() - 1; p >= 0; p--) {
             char kind = params.get(p).charAt(0);
             if (kind == 'L' || kind == '[') {
                 List<Instruction> arguments = candidates(scan, aliasSlots, insn, above); // kick(c ? m[i] : m[j])
-                if (!arguments.isEmpty() && (kind == '[' && writesArrays || receivers.mayWriteArgument(op, call, p))) {
+                if (!arguments.isEmpty() && (kind == '[' && writesArrays || reflective && ReflectiveCalls.reaches(call, p, params.get(p))
+                        || receivers.mayWriteArgument(op, call, p))) {
                     targets.addAll(arguments);
                 }
             }

@@ -329,6 +329,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsThroughMethodReferencesPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, and an array held in an element, set through a
+     * {@code VarHandle} or {@code MethodHandle} typed with the array's type ({@code vh.set(m[i], k,
+     * v)}, {@code setter.invoke(m[i], k, v)}): the handle's check of the row itself is a no-op,
+     * and a JDK method's array parameter did not count as written through, so the row's load kept
+     * its read check and the write was lost away from the home ("node 0 [row given to
+     * VarHandle.set [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsSetThroughHandlesOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsThroughHandlesPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
