@@ -30,6 +30,17 @@ final class ArraysCalls {
     }
 
     /**
+     * The method a call of {@code Arrays.name} becomes, with the same parameters, so that the job's
+     * code it runs runs on the calling thread, whose accesses are checked: {@code setAll} for
+     * {@code parallelSetAll}, whose generator ({@code k -> shared[k]}) the common fork-join pool's
+     * threads would run unchecked, reading stale copies. Null: the call stays. Either order of
+     * the elements' computation is one {@code parallelSetAll} may take.
+     */
+    static String sequential(String name) {
+        return name.equals("parallelSetAll") ? "setAll" : null;
+    }
+
+    /**
      * Before a call of {@code Arrays.name} with {@code descriptor} at {@code site}: parks the
      * arguments in new locals, checks the arrays among them and puts them back. Returns the locals,
      * one per parameter, which still hold the arguments after the call.

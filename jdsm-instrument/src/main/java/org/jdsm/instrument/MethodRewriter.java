@@ -44,7 +44,8 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *       {@code synchronized} method is first turned into one taking its monitor in its code
  *       ({@link SynchronizedMethods}), so it gets the same; a monitor the program means as one
  *       object for the whole job is passed with its job-wide lock's name ({@link MonitorNames});</li>
- *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods, arrays' {@code clone()} and
+ *   <li>{@code System.arraycopy}, {@code java.util.Arrays} methods ({@code parallelSetAll} made
+ *       {@code setAll}: {@link ArraysCalls#sequential}), arrays' {@code clone()} and
  *       other JDK methods that take arrays get checks of the ranges they read and write, {@code super.clone()} a read check of its object;</li>
  *   <li>{@code wait}/{@code notify}/{@code notifyAll} become calls of {@code Checks}, which wait and
  *       signal job-wide on a monitor the thread holds through a JDSM lock.</li>
@@ -594,6 +595,10 @@ final class MethodRewriter {
             if (ArraysCalls.movesElements(call.name(), call.descriptor())) {
                 elementsMoved(insn, arguments[0]);
             }
+            String sequential = ArraysCalls.sequential(call.name());
+            if (sequential != null) {
+                callInstead(insn, call.owner(), sequential, call.descriptor());
+            }
         } else if (call.owner().startsWith("[") && call.name().equals("clone")) { // Javassist names array classes as descriptors
             // The array on top is handed out element by element.
             Bytecode b = at(insn.pos());
@@ -654,7 +659,12 @@ final class MethodRewriter {
 
     /** Overwrites the invoke instruction with {@code invokestatic Checks.name(descriptor)}, padding with nops. */
     private void callChecksInstead(Instruction insn, String name, String descriptor) {
-        int ref = constPool.addMethodrefInfo(constPool.addClassInfo(CHECKS), name, descriptor);
+        callInstead(insn, CHECKS, name, descriptor);
+    }
+
+    /** Overwrites the invoke instruction with {@code invokestatic owner.name(descriptor)}, padding with nops. */
+    private void callInstead(Instruction insn, String owner, String name, String descriptor) {
+        int ref = constPool.addMethodrefInfo(constPool.addClassInfo(owner), name, descriptor);
         CodeIterator it = code.iterator();
         it.writeByte(Opcode.INVOKESTATIC, insn.pos());
         it.write16bit(ref, insn.pos() + 1);

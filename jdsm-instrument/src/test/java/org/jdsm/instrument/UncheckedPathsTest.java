@@ -343,6 +343,17 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsThroughHandlesPlain", protocol, 3, 1);
     }
 
+    /**
+     * A shared array read by the generator of {@code Arrays.parallelSetAll(local, k -> shared[k])},
+     * which the common fork-join pool's threads ran unchecked: nodes that had read the array before
+     * its writer changed it copied their stale copies ("node 1 [parallelSetAll read [0] 0 != 1]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void sharedDataReadByAParallelSetAllGeneratorOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("ParallelArraysPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
