@@ -142,7 +142,8 @@ final class MethodRewriter {
         initializedFrom = method.isConstructor() ? Math.max(0, code.iterator().skipConstructor()) : 0;
         thisInSlot0 = !isStatic() && !scan.storesTo(0);
         writtenThrough = new WrittenThrough(scan, receivers, method.getDescriptor(),
-                new PushedTypes(scan, classFile.getName(), method.getDescriptor(), isStatic()), LambdaResults.isBody(method.getName()));
+                new PushedTypes(scan, classFile.getName(), method.getDescriptor(), isStatic()),
+                LambdaResults.isBody(method.getName()) || JdkCallbacks.mayCall(types, classFile, method));
         returned = writtenThrough.returned();
         if (!returned.direct().isEmpty() && scan.instructions().stream().anyMatch(this::forgetsAfter)) {
             // a check at the load would end where the method synchronizes, before the caller's store

@@ -54,15 +54,15 @@ final class WrittenThrough {
 
     /**
      * {@code descriptor}: the method's, for what it returns ({@link #returned}); {@code types}: of
-     * what it pushes; {@code lambdaBody}: whether the JDK may call it ({@link LambdaResults#isBody}),
-     * which hands on what it returns out of sight.
+     * what it pushes; {@code calledByJdk}: whether the JDK may call it ({@link LambdaResults#isBody},
+     * {@link JdkCallbacks}), which hands on what it returns out of sight.
      */
-    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor, PushedTypes types, boolean lambdaBody) {
+    WrittenThrough(CodeScan scan, ReceiverWrites receivers, String descriptor, PushedTypes types, boolean calledByJdk) {
         Map<Integer, List<Instruction>> aliased = aliasedLoads(scan);
         returned = returned(scan, descriptor, aliased);
         for (Instruction insn : scan.instructions()) {
             List<Instruction> targets = writeTargets(scan, receivers, types, aliased.keySet(), insn);
-            if (lambdaBody && insn.opcode() == Opcode.ARETURN) {
+            if (calledByJdk && insn.opcode() == Opcode.ARETURN) {
                 targets.addAll(arrays(scan, types, insn, 0)); // mapToObj(i -> m[i]).forEach(r -> r[j] = v): no caller names it
             }
             for (Instruction written : targets) {

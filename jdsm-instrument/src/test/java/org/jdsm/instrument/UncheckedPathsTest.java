@@ -354,6 +354,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("ParallelArraysPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows of {@code long[][]}s registered whole, returned to the JDK by a method of the job's that
+     * implements a JDK interface (an anonymous {@code Supplier} given to {@code Stream.generate}, an
+     * {@code IntFunction} class given to {@code mapToObj}, an {@code Iterator} that {@code
+     * Iterable.forEach} calls), then written by the code the JDK handed them to: no rewritten caller
+     * named the method's result as written, so its load kept its read check and the write was lost
+     * away from the home ("node 0 [row an anonymous Supplier gave Stream.generate [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsReturnedToTheJdkByImplementationsOfItsInterfacesOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsFromJdkInterfacesPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
