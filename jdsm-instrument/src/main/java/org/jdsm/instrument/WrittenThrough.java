@@ -176,17 +176,41 @@ final class WrittenThrough {
         return returned;
     }
 
-    /** Per local slot: the element and field loads and the calls' results stored into it ({@code Cell c = cells[i]}, {@code Cell c = at(i)}). */
+    /**
+     * Per local slot: the element and field loads and the calls' results stored into it ({@code
+     * Cell c = cells[i]}, {@code Cell c = at(i)}), also through other locals ({@code long[] a =
+     * m[i]; long[] b = a;}, {@code Object o = things[i]; if (o instanceof long[] row)}).
+     */
     private static Map<Integer, List<Instruction>> aliasedLoads(CodeScan scan) {
-        Map<Integer, List<Instruction>> aliased = new HashMap<>();
+        Map<Integer, List<Instruction>> stored = new HashMap<>();
+        Map<Integer, Set<Integer>> copiedFrom = new HashMap<>();
         for (Instruction insn : scan.instructions()) {
             int slot = scan.referenceStoreSlot(insn);
             if (slot >= 0) {
                 for (Instruction value : StackOrigin.pushers(scan, insn, 0)) { // each a conditional or switch may give
+                    int from = scan.referenceLoadSlot(value);
                     if (isElementOrField(value) || isResultCall(scan, value)) {
-                        aliased.computeIfAbsent(slot, k -> new ArrayList<>()).add(value);
+                        stored.computeIfAbsent(slot, k -> new ArrayList<>()).add(value);
+                    } else if (from >= 0 && from != slot) {
+                        copiedFrom.computeIfAbsent(slot, k -> new HashSet<>()).add(from);
                     }
                 }
+            }
+        }
+        Map<Integer, List<Instruction>> aliased = new HashMap<>(stored);
+        for (int slot : copiedFrom.keySet()) {
+            Set<Integer> reached = new HashSet<>();
+            Deque<Integer> pending = new ArrayDeque<>(List.of(slot));
+            List<Instruction> loads = new ArrayList<>();
+            while (!pending.isEmpty()) {
+                int at = pending.pop();
+                if (reached.add(at)) {
+                    loads.addAll(stored.getOrDefault(at, List.of()));
+                    pending.addAll(copiedFrom.getOrDefault(at, Set.of()));
+                }
+            }
+            if (!loads.isEmpty()) {
+                aliased.put(slot, loads);
             }
         }
         return aliased;

@@ -368,6 +368,20 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsFromJdkInterfacesPlain", protocol, 3, 1);
     }
 
+    /**
+     * Rows, and arrays held by a shared {@code Object[]}, copied from the local they were loaded
+     * into to another local before being written ({@code long[] b = a; b[k] = v}, {@code
+     * Arrays.fill(b, ...)}, an {@code instanceof} pattern, whose variable javac fills from a copy):
+     * only the loads stored straight into a local counted as its aliases, so the load kept its read
+     * check and the write was lost away from the home ("node 0 [row copied to another local [0] 0 !=
+     * 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void rowsCopiedFromLocalToLocalOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("RowsThroughLocalCopiesPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }
