@@ -382,6 +382,18 @@ class UncheckedPathsTest {
         Jobs.runInstrumentedToOk("RowsThroughLocalCopiesPlain", protocol, 3, 1);
     }
 
+    /**
+     * Shared arrays bound to a handle ({@code setter.bindTo(a).invoke(i, v)}), given to {@code
+     * invokeWithArguments} (in its array or list) or to {@code Method.invoke} of a JDK method:
+     * only {@code invoke}'s own arguments were checked, so the writes were lost away from the homes
+     * ("node 0 [array bound to a handle [0] 0 != 7, ...]").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void arraysBoundToHandlesOrGivenToInvokeWithArgumentsOnThreeNodes(String protocol) {
+        Jobs.runInstrumentedToOk("HandleArgumentsPlain", protocol, 3, 1);
+    }
+
     private static void run(String program, String protocol, String... args) {
         Jobs.runInstrumentedToOk(program, protocol, NODES, THREADS, args);
     }

@@ -1,5 +1,6 @@
 package org.jdsm.instrument.runtime;
 
+import java.util.List;
 import java.util.Set;
 import org.jdsm.DsmException;
 import org.jdsm.JobAbortedException;
@@ -132,6 +133,23 @@ public final class Checks {
         whole(obj, write);
         if (obj instanceof SlotAware element && element.jdsm$slot() != null) {
             elementBlock(element.jdsm$slot(), write);
+        }
+    }
+
+    /**
+     * Before {@code MethodHandle.invokeWithArguments} or {@code Method.invoke}: each argument in
+     * {@code arguments} (an {@code Object[]} or a {@code List}) checked as {@link #reflective}
+     * checks one; the target is unknown.
+     */
+    public static void reflectiveEach(Object arguments, boolean write) {
+        if (arguments instanceof Object[] each) {
+            for (Object argument : each) {
+                reflective(argument, write);
+            }
+        } else if (arguments instanceof List<?> each) {
+            for (Object argument : each) {
+                reflective(argument, write);
+            }
         }
     }
 
