@@ -25,7 +25,7 @@ final class ReflectiveCalls {
 
     private static final String VAR_HANDLE = "java.lang.invoke.VarHandle";
     private static final String METHOD_HANDLE = "java.lang.invoke.MethodHandle";
-    /** {@code MethodHandle}'s methods that take or bind arguments of an unknown target, besides {@code invoke} and {@code invokeExact}. */
+    /** {@code MethodHandle}'s methods that call its target, whose use of its arguments is not known, or bind one. */
     private static final Set<String> HANDLE_ARGUMENTS = Set.of("invoke", "invokeExact", "invokeWithArguments", "bindTo");
     private static final String METHOD = "java.lang.reflect.Method";
     /** The {@code VarHandle} methods of its access modes, which javac compiles with the call's own descriptor. */
@@ -82,7 +82,7 @@ final class ReflectiveCalls {
                 (List<String> params, int[] slots, int p) -> {
                     code.addAload(slots[p]);
                     boolean indexed = !unknown && params.size() > 1 && params.get(1).equals("I"); // (array, index, ...)
-                    boolean each = unknown && !call.owner().equals(METHOD_HANDLE) || call.name().equals("invokeWithArguments");
+                    boolean each = call.owner().equals(METHOD) || call.name().equals("invokeWithArguments");
                     if (indexed) {
                         code.addIload(slots[1]);
                     }
