@@ -114,7 +114,8 @@ public abstract class Spmd {
 
     /**
      * Job-wide barrier: every thread of every node must call it, in {@code start()}. Not in
-     * {@code fin()}, which runs once per node after every thread has returned from {@code start()}.
+     * {@code fin()}, which runs once per node after every thread has returned from {@code start()},
+     * nor in {@code init()} or on a thread the job started itself.
      */
     public final void barrier() {
         if (SpmdThreads.runsFin()) {
@@ -122,6 +123,12 @@ public abstract class Spmd {
             throw new DsmException("barrier() called in fin(): fin() runs once per node after every thread of every"
                     + " node has returned from start(), so no barrier can meet there; end start() with barrier() to"
                     + " read other nodes' writes in fin()");
+        }
+        if (SpmdThreads.pool() == null) {
+            // In init() it waited for ever for the node's start() threads, which do not exist yet.
+            throw new DsmException("barrier() called outside start() (in init(), or on a thread the job started"
+                    + " itself): only the threads running start() meet at a barrier; init() needs none, since start()"
+                    + " begins once every node has finished init()");
         }
         pool.barrier();
     }

@@ -97,6 +97,9 @@ class BadInputTest {
             // It failed as if start() were wrong: 'thread 0 has returned from start(); every thread must call barrier() ...'.
             new Misuse("barrier() in fin()", BarrierInFinJob.class, new Shape(2, 2),
                     "failed in fin()", "barrier() called in fin()", "end start() with barrier()"),
+            // The node waited for ever: init() runs on one thread per node, and no other thread came.
+            new Misuse("barrier() in init()", BarrierInInitJob.class, new Shape(2, 2),
+                    "failed in init()", "barrier() called outside start()", "once every node has finished init()"),
             // The job's exception cannot describe itself: the node failed all the same (it passed for finished).
             new Misuse("an exception whose getMessage() throws", UnprintableExceptionJob.class, TWO_NODES,
                     "node 1 failed in start()", UnprintableExceptionJob.Unprintable.class.getName(), "toString() threw"),
@@ -189,6 +192,19 @@ class BadInputTest {
         @Override
         public void fin() {
             barrier();
+        }
+    }
+
+    /** Calls {@code barrier()} in {@code init()}, as if registrations needed one. */
+    public static final class BarrierInInitJob extends EightLongs {
+        @Override
+        public void init() {
+            super.init();
+            barrier();
+        }
+
+        @Override
+        public void start() {
         }
     }
 
