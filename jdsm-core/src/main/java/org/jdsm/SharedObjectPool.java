@@ -169,10 +169,12 @@ public abstract class SharedObjectPool implements MessageHandler {
 
     /** Registers an array split into blocks of {@code blockLength} with the given distribution. */
     public final <T> T register(T array, int blockLength, Distribution distribution) {
-        checkRegistration(array);
-        if (!array.getClass().isArray()) {
-            throw new DsmException("register(obj, blockLength) needs an array, got " + array.getClass().getName());
+        if (array != null && !array.getClass().isArray()) {
+            // Before the trial encoding, which failed first on a JDK class's closed fields, naming no remedy.
+            throw new DsmException("register(obj, blockLength) needs an array, got " + array.getClass().getName()
+                    + "; register a single object with register(obj)");
         }
+        checkRegistration(array);
         return add(new SharedObjectForBlock(array, registry.nextKey(), context.nodes(), blockLength, distribution,
                 context.wire()), array);
     }

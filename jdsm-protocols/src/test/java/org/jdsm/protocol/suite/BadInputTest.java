@@ -74,6 +74,9 @@ class BadInputTest {
                     "register(" + ExtendsJdkListJob.Tally.class.getName() + ")",
                     "an instance of a class extending the JDK class java.util.ArrayList",
                     "cannot be a single shared object", "hold the ArrayList in a field of your class instead of extending it"),
+            // It failed with the stack trace of an IllegalArgumentException about String.value's accessibility.
+            new Misuse("a list registered with a block length", JdkListWithBlockLengthJob.class, TWO_NODES,
+                    "register(obj, blockLength) needs an array", "got java.util.ArrayList"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
@@ -314,6 +317,18 @@ class BadInputTest {
             pool.acquire(list);
             list.add((long) myNode());
             pool.release(list);
+        }
+    }
+
+    /** Registers a JDK list with a block length, as if it were an array. */
+    public static final class JdkListWithBlockLengthJob extends Spmd {
+        @Override
+        public void init() {
+            pool.register(new ArrayList<>(List.of(1L, 2L, 3L, 4L)), 2);
+        }
+
+        @Override
+        public void start() {
         }
     }
 
