@@ -147,11 +147,41 @@ public final class OfflineInstrumenter {
         return new Result(rewritten, already, copied);
     }
 
+    /**
+     * The user classes (dotted names) in {@code jar} that are not instrumented: a library that a job
+     * jar instrumented ahead of time names in its manifest must have none, since no agent rewrites
+     * them when the job runs.
+     *
+     * @throws RewriteException if a class entry is no class file
+     */
+    public static List<String> uninstrumentedClasses(Path jar) throws IOException, RewriteException {
+        List<String> names = new ArrayList<>();
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Enumeration<JarEntry> entries = file.entries();
+            while (entries.hasMoreElements()) {
+                JarEntry entry = entries.nextElement();
+                if (isSelectedClass(entry.getName(), ClassFilter::isUserClass)) {
+                    try (InputStream in = file.getInputStream(entry)) {
+                        if (!Rewriter.isInstrumented(in.readAllBytes())) {
+                            names.add(className(entry.getName()));
+                        }
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
     private static boolean isSelectedClass(String entryName, Predicate<String> selected) {
         if (!entryName.endsWith(".class") || entryName.endsWith("module-info.class")) {
             return false;
         }
+        return selected.test(className(entryName));
+    }
+
+    /** The dotted name of the class a {@code .class} entry holds. */
+    private static String className(String entryName) {
         String path = VERSIONED.matcher(entryName).replaceFirst("");
-        return selected.test(path.substring(0, path.length() - ".class".length()).replace('/', '.'));
+        return path.substring(0, path.length() - ".class".length()).replace('/', '.');
     }
 }

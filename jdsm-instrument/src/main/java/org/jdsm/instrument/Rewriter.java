@@ -83,7 +83,7 @@ public final class Rewriter {
      */
     public byte[] rewrite(byte[] classFile) throws RewriteException {
         ClassFile cf = parse(classFile);
-        if (cf.getAttribute(MARK) != null) {
+        if (isMarked(cf)) {
             return null;
         }
         synchronized (types) {
@@ -159,6 +159,19 @@ public final class Rewriter {
                 cf.addMethod(copy);
             }
         }
+    }
+
+    /**
+     * True if {@code classFile} was instrumented already.
+     *
+     * @throws RewriteException if it is no class file
+     */
+    public static boolean isInstrumented(byte[] classFile) throws RewriteException {
+        return isMarked(parse(classFile));
+    }
+
+    private static boolean isMarked(ClassFile cf) {
+        return cf.getAttribute(MARK) != null;
     }
 
     private static ClassFile parse(byte[] bytes) throws RewriteException {

@@ -63,8 +63,13 @@ public final class InstrumentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JobClassPath.of(in).requireJar();
+        JobClassPath job = JobClassPath.of(in).requireJar();
         try {
+            String library = uninstrumentedLibrary(job);
+            if (library != null) {
+                spec.commandLine().getErr().println("jdsm instrument: " + library);
+                return ExitCodes.FAILED;
+            }
             OfflineInstrumenter.Result r = OfflineInstrumenter.instrument(in, out, classPath);
             spec.commandLine().getOut().println("jdsm instrument: " + r.rewritten() + " classes instrumented, "
                     + r.alreadyInstrumented() + " already instrumented, " + r.copied() + " other entries copied into " + out);
@@ -73,6 +78,33 @@ public final class InstrumentCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("jdsm instrument: " + e.getMessage());
             return ExitCodes.FAILED;
         }
+    }
+
+    /**
+     * Why the job's libraries stop the command, or null: a jar its manifest Class-Path names that
+     * holds user classes not instrumented. The result would run them unchecked, with stale reads and
+     * lost writes where they touch shared data, since no agent rewrites them at run time (which
+     * {@code --instrument} does).
+     */
+    private static String uninstrumentedLibrary(JobClassPath job) throws IOException, RewriteException {
+        List<Path> libraries;
+        try {
+            libraries = job.manifestJars();
+        } catch (LaunchException e) {
+            return null; // an absolute or directory entry: jdsm run takes it on this machine, unchecked here as before
+        }
+        for (Path library : libraries) {
+            List<String> classes = OfflineInstrumenter.uninstrumentedClasses(library);
+            if (!classes.isEmpty()) {
+                return "the manifest Class-Path of " + job.path() + " names " + library + ", whose classes ("
+                        + String.join(", ", classes.subList(0, Math.min(3, classes.size())))
+                        + (classes.size() > 3 ? ", ..." : "") + ") are not instrumented: run from the result, their"
+                        + " reads and writes of shared data would go unchecked. Instrument it too (jdsm instrument "
+                        + library + " " + library + "), build a fat jar, or run the job jar with jdsm run --instrument,"
+                        + " which instruments them as they load";
+            }
+        }
+        return null;
     }
 
     /**

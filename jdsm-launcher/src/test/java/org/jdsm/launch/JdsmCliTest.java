@@ -1,12 +1,20 @@
 package org.jdsm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.jdsm.samples.VecMul;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,6 +85,32 @@ class JdsmCliTest {
         assertEquals(ExitCodes.USAGE, execute("instrument", classes.toString(), classes.resolve("out.jar").toString()));
         assertEquals("jdsm instrument: " + classes + " is a class directory, but this command takes the job as a jar:"
                 + " jar cf job.jar -C " + classes + " .\n", err.toString());
+    }
+
+    /** A library its manifest names was left as it was: run from the result, its writes to shared arrays were lost. */
+    @Test
+    void instrumentRefusesAJobWhoseManifestNamesAnUninstrumentedLibrary(@TempDir Path dir) throws Exception {
+        Path library = dir.resolve("lib.jar");
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(library));
+                InputStream vecMul = VecMul.class.getResourceAsStream("VecMul.class")) {
+            jar.putNextEntry(new JarEntry("org/jdsm/samples/VecMul.class"));
+            vecMul.transferTo(jar);
+        }
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, "lib.jar");
+        Path job = dir.resolve("job.jar");
+        new JarOutputStream(Files.newOutputStream(job), manifest).close();
+        Path out = dir.resolve("out.jar");
+
+        assertEquals(ExitCodes.FAILED, execute("instrument", job.toString(), out.toString()));
+        assertTrue(err.toString().startsWith("jdsm instrument: the manifest Class-Path of " + job + " names " + library
+                + ", whose classes (org.jdsm.samples.VecMul) are not instrumented"), err.toString());
+        assertTrue(err.toString().contains("jdsm instrument " + library + " " + library), err.toString());
+        assertFalse(Files.exists(out));
+
+        assertEquals(0, execute("instrument", library.toString(), library.toString()));
+        assertEquals(0, execute("instrument", job.toString(), out.toString()), err.toString());
     }
 
     @Test
