@@ -61,6 +61,12 @@ final class Unserializable {
     /** The phrase for {@code value} at {@code path}, which fails its round trip; null if the registered object itself is to blame. */
     private String blame(Object value, String path, int depth) {
         visited.add(value);
+        if (value instanceof Spmd) {
+            // Else its pool was blamed: 'field job.pool.writingBlocks.count: AtomicInteger is a JDK class ...'.
+            return where(path) + "the job object (" + value.getClass().getName() + ") cannot be shared: it holds the"
+                    + " node's pool and runtime; keep what is needed of it in fields of their own, or mark the field"
+                    + " transient to keep a separate one on each node";
+        }
         String why = wire.unportable(value.getClass());
         if (why != null) {
             return where(path) + why;

@@ -104,6 +104,26 @@ class RegistryTest {
         assertTrue(e.getMessage().contains("cannot register the job object"), e.getMessage());
     }
 
+    /** A field referring back to the job: the error named a path inside the node's pool instead. */
+    @Test
+    void theJobObjectInAFieldIsRefusedNamingTheField() {
+        HoldsValue holder = new HoldsValue();
+        holder.value = new JobWithState();
+        DsmException e = assertThrows(DsmException.class, () -> registry.check(holder, wire));
+        assertTrue(e.getMessage().contains("field value: the job object (" + JobWithState.class.getName()
+                + ") cannot be shared"), e.getMessage());
+        assertTrue(e.getMessage().contains("mark the field transient"), e.getMessage());
+    }
+
+    /** A job whose state Kryo cannot copy, as a bound job's pool. */
+    public static final class JobWithState extends Spmd {
+        final Thread worker = new Thread(() -> { });
+
+        @Override
+        public void start() {
+        }
+    }
+
     /** Encloses an inner class. */
     static final class Outer {
         int scale = 3;
