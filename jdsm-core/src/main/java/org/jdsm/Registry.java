@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jdsm.content.ObjectFields;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.wire.WireFormat;
 import org.jdsm.wire.WireException;
@@ -67,9 +68,37 @@ final class Registry {
     SharedObject require(Object obj) {
         SharedObject so = byObject.get(obj);
         if (so == null) {
-            throw new DsmException(describe(obj) + " is not a registered shared object (register it in init())");
+            throw new DsmException(describe(obj) + " is not a registered shared object" + partOf(obj));
         }
         return so;
+    }
+
+    /**
+     * Where {@code obj} sits directly in a registered object, to end the error that it is not
+     * registered itself: {@code pool.acquire(cells[i])} was told to register the element in init(),
+     * which would share one object twice. Searched on this error path only.
+     */
+    private String partOf(Object obj) {
+        for (SharedObject so : objects) {
+            Object whole = so.object();
+            if (whole instanceof Object[] elements) {
+                for (int i = 0; i < elements.length; i++) {
+                    if (elements[i] == obj) {
+                        return ": it is element " + i + " of " + so + ", whose calls take the array and an index"
+                                + " (update(array, " + i + "), acquire(array, " + i + "), release(array, " + i + "))";
+                    }
+                }
+            } else if (!whole.getClass().isArray()) {
+                ObjectFields fields = ObjectFields.of(whole.getClass());
+                for (int i = 0; i < fields.count(); i++) {
+                    if (fields.get(whole, i) == obj) {
+                        return ": it is field " + fields.name(i) + " of " + so + ", whose calls take the whole"
+                                + " object (update(obj), acquire(obj), release(obj))";
+                    }
+                }
+            }
+        }
+        return " (register it in init())";
     }
 
     SharedObject get(int key) {

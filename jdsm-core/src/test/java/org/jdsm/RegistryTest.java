@@ -104,6 +104,30 @@ class RegistryTest {
         assertTrue(e.getMessage().contains("cannot register the job object"), e.getMessage());
     }
 
+    /**
+     * {@code pool.acquire(cells[i])}, {@code pool.update(holder.counts)}: the error told the user to
+     * register the element or field in init(), which would share one object twice.
+     */
+    @Test
+    void anElementOrFieldOfARegisteredObjectIsNamedWhereItIs() {
+        HoldsValue[] cells = {new HoldsValue(), new HoldsValue(), new HoldsValue()};
+        registry.check(cells, wire);
+        registry.add(cells, new SharedObjectForBlock(cells, registry.nextKey(), 2, 2, Distribution.BLOCK, wire));
+        HoldsArray holder = new HoldsArray();
+        registry.check(holder, wire);
+        registry.add(holder, new SharedObjectOne(holder, registry.nextKey(), 2, wire));
+
+        DsmException element = assertThrows(DsmException.class, () -> registry.require(cells[2]));
+        assertTrue(element.getMessage().contains("is not a registered shared object: it is element 2 of shared object #0"),
+                element.getMessage());
+        assertTrue(element.getMessage().contains("acquire(array, 2)"), element.getMessage());
+        DsmException field = assertThrows(DsmException.class, () -> registry.require(holder.counts));
+        assertTrue(field.getMessage().contains("it is field HoldsArray.counts of shared object #1"), field.getMessage());
+        DsmException other = assertThrows(DsmException.class, () -> registry.require(new HoldsValue()));
+        assertTrue(other.getMessage().endsWith("is not a registered shared object (register it in init())"),
+                other.getMessage());
+    }
+
     /** A field referring back to the job: the error named a path inside the node's pool instead. */
     @Test
     void theJobObjectInAFieldIsRefusedNamingTheField() {
