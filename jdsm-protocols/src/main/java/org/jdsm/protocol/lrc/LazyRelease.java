@@ -25,6 +25,7 @@ import org.jdsm.runtime.DsmStats.Counter;
 import org.jdsm.runtime.events.DiffEvent;
 import org.jdsm.trans.Responder;
 import org.jdsm.trans.Trans;
+import org.jdsm.wire.WireException;
 
 /**
  * Home-based lazy release consistency with write-invalidate and multiple writers (HLRC).
@@ -337,7 +338,14 @@ public final class LazyRelease extends SharedObjectPool {
         long elements = DiffElements.of(diff);
         work.end(stats(), st.object.key(), st.block, elements, false);
         base[myNode()] = 0; // this writer's own earlier diffs are ordered by FIFO already
-        trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
+        try {
+            trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
+        } catch (WireException e) {
+            // Else the error named Messages$Diff, a class of JDSM's, and not the object written.
+            String why = e.getMessage();
+            throw new WireException("cannot send the writes to " + st.object + " to its home, node " + st.home + ": "
+                    + why.substring(why.indexOf(": ") + 2), e);
+        }
         recycle(spentTwin);
         stats().increment(Counter.DIFFS_SENT);
         stats().add(Counter.DIFF_ELEMENTS, elements);

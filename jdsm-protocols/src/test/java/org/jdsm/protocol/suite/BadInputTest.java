@@ -77,6 +77,9 @@ class BadInputTest {
             // It failed with the stack trace of an IllegalArgumentException about String.value's accessibility.
             new Misuse("a list registered with a block length", JdkListWithBlockLengthJob.class, TWO_NODES,
                     "register(obj, blockLength) needs an array", "got java.util.ArrayList"),
+            // Under lrc it named org.jdsm.protocol.lrc.Messages$Diff, not the object written.
+            new Misuse("an unshareable value stored in start()", LateUnshareableJob.class, TWO_NODES,
+                    LateUnshareableJob.Holder.class.getName(), "java.util.Random is a JDK class"),
             new Misuse("index out of range", IndexOutOfRangeJob.class, TWO_NODES,
                     "IndexOutOfBoundsException", "index 8 outside 0..7", "shared object #0"),
             new Misuse("range past the end", RangeOutOfRangeJob.class, TWO_NODES,
@@ -329,6 +332,32 @@ class BadInputTest {
 
         @Override
         public void start() {
+        }
+    }
+
+    /** Node 1 stores a value that cannot travel into a shared object homed on node 0, which reads it. */
+    public static final class LateUnshareableJob extends Spmd {
+        /** Its field is null when registered, so registration passes. */
+        public static final class Holder {
+            Object payload;
+        }
+
+        private Holder holder;
+
+        @Override
+        public void init() {
+            holder = pool.register(new Holder());
+        }
+
+        @Override
+        public void start() {
+            if (myNode() == 1) {
+                pool.acquire(holder);
+                holder.payload = new java.util.Random();
+                pool.release(holder);
+            }
+            barrier();
+            pool.update(holder);
         }
     }
 
