@@ -12,11 +12,14 @@ import org.jdsm.wire.WireException;
 /**
  * The registered shared objects of one node: by registration ordinal (the key, the same on every
  * node) and by identity of the user's object, with the checks a registration must pass.
- * Written only during {@code Spmd.init()}, before any other thread of the job uses it.
+ * Written only during {@code Spmd.init()}, before any other thread of the job uses it (but for
+ * {@link #reached}).
  */
 final class Registry {
 
     private final List<SharedObject> objects = new ArrayList<>();
+    /** Set by the first lookup of a shared object in {@code start()}; read after its threads are joined. */
+    private boolean reached;
     private final Map<Object, SharedObject> byObject = new IdentityHashMap<>();
     private final NestedRegistrations nested = new NestedRegistrations();
 
@@ -61,11 +64,13 @@ final class Registry {
 
     /** The shared object wrapping {@code obj}, or null. */
     SharedObject find(Object obj) {
+        reached = true;
         return byObject.get(obj);
     }
 
     /** The shared object wrapping {@code obj}; fails naming the object if it was never registered. */
     SharedObject require(Object obj) {
+        reached = true;
         SharedObject so = byObject.get(obj);
         if (so == null) {
             throw new DsmException(describe(obj) + " is not a registered shared object" + partOf(obj));
@@ -99,6 +104,14 @@ final class Registry {
             }
         }
         return " (register it in init())";
+    }
+
+    /**
+     * True if a shared object was looked up (by the pool's calls on it, or by instrumented code's
+     * checks) since registration, which {@link #find} and {@link #require} count.
+     */
+    boolean reached() {
+        return reached;
     }
 
     SharedObject get(int key) {

@@ -502,6 +502,15 @@ public abstract class SharedObjectPool implements MessageHandler {
         }
     }
 
+    /**
+     * True if this node's code reached a shared object through the pool since {@code init()}: a call
+     * such as {@code update}, {@code acquire} or {@code lock} on one, or a check of instrumented
+     * code. For the runtime, to tell plain code run without instrumentation.
+     */
+    public final boolean sharedObjectsReached() {
+        return registry.reached();
+    }
+
     /** True if {@code obj} is a registered shared object (for instrumented code deciding what to check). */
     public final boolean isShared(Object obj) {
         return registry.find(obj) != null;

@@ -116,6 +116,7 @@ public final class NodeRuntime {
             } finally {
                 SpmdThreads.running(pool, false);
             }
+            warnIfSharedObjectsUnreached();
             announceStartDone();
             phase(STARTED, null);
             SpmdThreads.setFin(pool); // instrumented reads in fin() are checked too
@@ -143,6 +144,21 @@ public final class NodeRuntime {
             // After a failure nothing is left to deliver: a hung peer must not hold this node up for
             // the grace a good ending gives the peers to read all.
             quietly(trans == null ? null : succeeded ? trans::fin : trans::abort);
+        }
+    }
+
+    /**
+     * Warns when this node registered shared objects that its {@code start()} never reached through
+     * the pool: plain code ({@code a[i] = ...}, {@code synchronized (shared)}) run without
+     * {@code --instrument} reads and writes only the node's own copies, and the job's results were
+     * silently wrong.
+     */
+    private void warnIfSharedObjectsUnreached() {
+        if (nodes() > 1 && !pool.signatures().isEmpty() && !pool.sharedObjectsReached()) {
+            System.err.println("jdsm: warning: node " + myNode() + " registered shared objects, but its start()"
+                    + " made no update, acquire, release or lock call on any of them: plain code (a[i] = ...,"
+                    + " synchronized (shared)) reads and writes only this node's copies; run the job with"
+                    + " --instrument, or read after pool.update and write between pool.acquire and pool.release");
         }
     }
 

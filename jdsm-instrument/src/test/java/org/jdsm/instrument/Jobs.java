@@ -2,6 +2,9 @@ package org.jdsm.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.jdsm.runtime.InJvmJob;
 
@@ -40,6 +43,19 @@ final class Jobs {
         for (int t = 0; t < threads; t++) {
             assertEquals("ok", Results.take(program + t), program + " thread " + t);
         }
+    }
+
+    /** What {@code job} wrote to {@code System.err} (the nodes' warnings). */
+    static String stderrOf(Runnable job) {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            job.run();
+        } finally {
+            System.setErr(stderr);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 
     /** Runs {@code program} as compiled (for explicit-API programs). */

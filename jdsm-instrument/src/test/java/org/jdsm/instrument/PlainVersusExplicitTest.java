@@ -2,7 +2,9 @@ package org.jdsm.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
@@ -35,6 +37,29 @@ class PlainVersusExplicitTest {
         Jobs.runPlain("CounterExplicit", protocol, NODES, THREADS, "50");
         assertEquals(3L * 50 * NODES * THREADS, take("CounterExplicit"));
         assertEquals(3L * 50 * NODES * THREADS, take("CounterPlain"));
+    }
+
+    /**
+     * Plain code run as compiled, as a user who forgot {@code --instrument} runs it, gave wrong
+     * results without a word: each node now says so, and neither twin above is warned about.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lrc", "sc"})
+    void plainCodeRunWithoutInstrumentationIsWarnedAbout(String protocol) {
+        String uninstrumented = Jobs.stderrOf(() -> Jobs.runPlain("CounterPlain", protocol, NODES, THREADS, "50"));
+        take("CounterPlain");
+        for (int node = 0; node < NODES; node++) {
+            assertTrue(uninstrumented.contains("jdsm: warning: node " + node + " registered shared objects, but its"
+                    + " start() made no update, acquire, release or lock call on any of them"), uninstrumented);
+        }
+        assertTrue(uninstrumented.contains("run the job with --instrument"), uninstrumented);
+        String twins = Jobs.stderrOf(() -> {
+            Jobs.runInstrumented("CounterPlain", protocol, NODES, THREADS, "50");
+            Jobs.runPlain("CounterExplicit", protocol, NODES, THREADS, "50");
+        });
+        take("CounterPlain");
+        take("CounterExplicit");
+        assertFalse(twins.contains("made no update, acquire, release or lock call"), twins);
     }
 
     @ParameterizedTest(name = "{0}")

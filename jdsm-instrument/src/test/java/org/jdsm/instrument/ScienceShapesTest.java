@@ -3,9 +3,6 @@ package org.jdsm.instrument;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +32,7 @@ class ScienceShapesTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void reductionsUnderTheJobObjectsMonitor(String protocol) {
-        String err = stderrOf(() -> run("JobMonitorPlain", protocol));
+        String err = Jobs.stderrOf(() -> run("JobMonitorPlain", protocol));
         assertFalse(err.contains("that is not shared"), err);
     }
 
@@ -43,7 +40,7 @@ class ScienceShapesTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void sharedWritesUnderAPrivateLockAreReported(String protocol) {
-        String err = stderrOf(() -> Jobs.runInstrumented("PrivateLockPlain", protocol, NODES, THREADS));
+        String err = Jobs.stderrOf(() -> Jobs.runInstrumented("PrivateLockPlain", protocol, NODES, THREADS));
         long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: ") && l.contains(" is written at "
                 + "org.jdsm.instrument.programs.PrivateLockPlain.start(PrivateLockPlain.java:24) inside synchronized on a "
                 + "java.lang.Object that is not shared")).count();
@@ -57,7 +54,7 @@ class ScienceShapesTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void staticTotalsUnderAJobWideLockAreReported(String protocol) {
-        String err = stderrOf(() -> Jobs.runInstrumented("StaticTotalPlain", protocol, NODES, THREADS));
+        String err = Jobs.stderrOf(() -> Jobs.runInstrumented("StaticTotalPlain", protocol, NODES, THREADS));
         long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: static field "
                 + "org.jdsm.instrument.programs.StaticTotalPlain.total is written at "
                 + "org.jdsm.instrument.programs.StaticTotalPlain.add(StaticTotalPlain.java:27) inside a job-wide lock")).count();
@@ -72,7 +69,7 @@ class ScienceShapesTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"lrc", "sc"})
     void synchronizedMethodsOfElementsAreReported(String protocol) {
-        String err = stderrOf(() -> Jobs.runInstrumented("ElementMonitorPlain", protocol, NODES, THREADS));
+        String err = Jobs.stderrOf(() -> Jobs.runInstrumented("ElementMonitorPlain", protocol, NODES, THREADS));
         long warnings = err.lines().filter(l -> l.startsWith("jdsm: warning: synchronized method "
                 + "org.jdsm.instrument.programs.ElementMonitorPlain$Counter.add() at "
                 + "org.jdsm.instrument.programs.ElementMonitorPlain.start(ElementMonitorPlain.java:37) is called on an element of "
@@ -81,18 +78,6 @@ class ScienceShapesTest {
         for (int t = 0; t < NODES * THREADS; t++) {
             Results.take("ElementMonitorPlain" + t);
         }
-    }
-
-    private static String stderrOf(Runnable job) {
-        PrintStream stderr = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            job.run();
-        } finally {
-            System.setErr(stderr);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
     }
 
     private static void run(String program, String protocol, String... args) {
