@@ -64,13 +64,13 @@ final class Registry {
 
     /** The shared object wrapping {@code obj}, or null. */
     SharedObject find(Object obj) {
-        reached = true;
+        markReached();
         return byObject.get(obj);
     }
 
     /** The shared object wrapping {@code obj}; fails naming the object if it was never registered. */
     SharedObject require(Object obj) {
-        reached = true;
+        markReached();
         SharedObject so = byObject.get(obj);
         if (so == null) {
             throw new DsmException(describe(obj) + " is not a registered shared object" + partOf(obj));
@@ -104,6 +104,13 @@ final class Registry {
             }
         }
         return " (register it in init())";
+    }
+
+    /** Writes the flag once: every thread's checks look up, and a store each time would bounce its cache line. */
+    private void markReached() {
+        if (!reached) {
+            reached = true;
+        }
     }
 
     /**
