@@ -6,19 +6,15 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Shared arrays written through a handle or by reflection that take them other than as an
  * argument of {@code invoke}: bound to the handle ({@code setter.bindTo(a).invoke(i, v)}), in the
  * array or list of {@code invokeWithArguments(a, i, v)}, or given to {@code Method.invoke} of a JDK
  * method ({@code Array.setLong} found by name). Each thread writes an element in a block homed on
- * another node; every node read every block first, so on three or more nodes the copies the
- * barrier made stale sit where neither writer nor home is. Every thread checks every element after
- * a barrier.
+ * another node, where every node holds a copy ({@link StaleRowsProgram}, a block for a row).
  */
-public class HandleArgumentsPlain extends Spmd {
+public class HandleArgumentsPlain extends StaleRowsProgram {
 
     private static final int BLOCK = 4;
     private static final MethodHandle SETTER = MethodHandles.arrayElementSetter(long[].class);
@@ -39,9 +35,8 @@ public class HandleArgumentsPlain extends Spmd {
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a block homed on another node
+        int r = otherRow();
         long seen = 0;
         for (int i = 0; i < all * BLOCK; i++) { // a copy of each block on every node, made stale below
             seen += bound[i] + withArguments[i] + listed[i] + reflected[i];
@@ -66,17 +61,6 @@ public class HandleArgumentsPlain extends Spmd {
             expect(failed, "array in a list given to invokeWithArguments", i, listed[i * BLOCK + 1], value(i));
             expect(failed, "array given to Method.invoke", i, reflected[i * BLOCK + 1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
-    }
-
-    private static long value(int block) {
-        return block * 10L + 7;
-    }
-
-    /** Adds the first wrong block of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
+        report(failed, seen);
     }
 }

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block), chosen by a conditional or switch
@@ -13,12 +11,9 @@ import org.jdsm.instrument.Results;
  * Arrays.fill(c ? m[i] : m[j], v)}, {@code setAll}, also inside a lambda) or a method of the
  * job's that writes its parameter ({@code put(c ? m[i] : m[j], v)}). The rows are the shared
  * arrays' contents, so each row's load must be write-checked. Each thread writes a row homed on
- * another node; every node read every row first, so on three or more nodes the copies the barrier
- * made stale sit where neither writer nor home is. Every thread checks every row after a barrier.
+ * another node, where every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsChosenForWritersPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsChosenForWritersPlain extends StaleRowsProgram {
 
     long[][] filled;
     long[][] setAll;
@@ -28,24 +23,20 @@ public class RowsChosenForWritersPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        filled = pool.register(new long[all][COLS], 1);
-        setAll = pool.register(new long[all][COLS], 1);
-        filledInLambda = pool.register(new long[all][COLS], 1);
-        switched = pool.register(new long[all][COLS], 1);
-        put = pool.register(new long[all][COLS], 1);
+        filled = rows();
+        setAll = rows();
+        filledInLambda = rows();
+        switched = rows();
+        put = rows();
     }
 
     @Override
     public void start() {
         int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
+        int r = otherRow();
         boolean mine = t >= 0;
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += filled[i][0] + setAll[i][0] + filledInLambda[i][0] + switched[i][0] + put[i][0];
-        }
+        long seen = touch(filled, setAll, filledInLambda, switched, put);
         barrier();
         long v = value(r);
         Arrays.fill(mine ? filled[r] : filled[0], 1, 2, v);
@@ -65,21 +56,10 @@ public class RowsChosenForWritersPlain extends Spmd {
             expect(failed, "row chosen by a switch given to Arrays.fill", i, switched[i][1], value(i));
             expect(failed, "row chosen by ?: given to a method that writes it", i, put[i][1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+        report(failed, seen);
     }
 
     private static void put(long[] row, long v) {
         row[1] = v;
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
     }
 }

@@ -7,8 +7,6 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block), returned to the JDK by a method of
@@ -17,13 +15,9 @@ import org.jdsm.instrument.Results;
  * given to {@code mapToObj}, an {@code Iterator}'s {@code next()} that {@code Iterable.forEach}
  * calls. The JDK hands each row on to code that writes it in the interval it was loaded in, and
  * names nothing, so each row such a method returns must be write-checked. Each thread writes a row
- * homed on another node; every node read every row first, so on three or more nodes the copies the
- * barrier made stale sit where neither writer nor home is. Every thread checks every row after a
- * barrier.
+ * homed on another node, where every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsFromJdkInterfacesPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsFromJdkInterfacesPlain extends StaleRowsProgram {
 
     /** A function over the rows of one array. */
     static final class RowFunction implements IntFunction<long[]> {
@@ -74,21 +68,16 @@ public class RowsFromJdkInterfacesPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        supplied = pool.register(new long[all][COLS], 1);
-        applied = pool.register(new long[all][COLS], 1);
-        iterated = pool.register(new long[all][COLS], 1);
+        supplied = rows();
+        applied = rows();
+        iterated = rows();
     }
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += supplied[i][0] + applied[i][0] + iterated[i][0];
-        }
+        int r = otherRow();
+        long seen = touch(supplied, applied, iterated);
         barrier();
         long v = value(r);
         Stream.generate(new Supplier<long[]>() {
@@ -106,17 +95,6 @@ public class RowsFromJdkInterfacesPlain extends Spmd {
             expect(failed, "row an IntFunction class gave mapToObj", i, applied[i][1], value(i));
             expect(failed, "row an Iterator gave Iterable.forEach", i, iterated[i][1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
+        report(failed, seen);
     }
 }

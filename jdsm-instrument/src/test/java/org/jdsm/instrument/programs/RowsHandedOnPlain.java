@@ -7,8 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block) and an array held in an element of a
@@ -17,18 +15,10 @@ import org.jdsm.instrument.Results;
  * v}), stored into an array made earlier ({@code mine[0] = m[i]; mine[0][k] = v}), given to a JDK
  * method as an {@code Object} ({@code Objects.requireNonNull(m[i])[k] = v}, {@code
  * Optional.of(m[i]).get()}, {@code List.of}, {@code Map.put}, {@code AtomicReference.set}). The rows are the shared arrays' contents, so each such load
- * must be write-checked. Each thread writes a row homed on another node; every node read every
- * row first, so on three or more nodes the copies the barrier made stale sit where neither writer
- * nor home is. Every thread checks every row after a barrier.
+ * must be write-checked. Each thread writes a row homed on another node, where every node holds a
+ * copy ({@link StaleRowsProgram}).
  */
-public class RowsHandedOnPlain extends Spmd {
-
-    private static final int COLS = 4;
-
-    /** An element holding an array. */
-    public static class Holder {
-        long[] values = new long[COLS];
-    }
+public class RowsHandedOnPlain extends StaleRowsProgram {
 
     long[][] listed;
     long[][] stored;
@@ -41,31 +31,21 @@ public class RowsHandedOnPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        listed = pool.register(new long[all][COLS], 1);
-        stored = pool.register(new long[all][COLS], 1);
-        required = pool.register(new long[all][COLS], 1);
-        optional = pool.register(new long[all][COLS], 1);
-        listOf = pool.register(new long[all][COLS], 1);
-        mapped = pool.register(new long[all][COLS], 1);
-        referenced = pool.register(new long[all][COLS], 1);
-        Holder[] h = new Holder[all];
-        for (int i = 0; i < all; i++) {
-            h[i] = new Holder();
-        }
-        holders = pool.register(h, 1);
+        listed = rows();
+        stored = rows();
+        required = rows();
+        optional = rows();
+        listOf = rows();
+        mapped = rows();
+        referenced = rows();
+        holders = holders();
     }
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += listed[i][0] + stored[i][0] + required[i][0] + optional[i][0] + listOf[i][0] + mapped[i][0]
-                    + referenced[i][0] + holders[i].values[0];
-        }
+        int r = otherRow();
+        long seen = touch(listed, stored, required, optional, listOf, mapped, referenced) + touch(holders);
         barrier();
         List<long[]> rows = new ArrayList<>();
         rows.add(listed[r]);
@@ -96,17 +76,6 @@ public class RowsHandedOnPlain extends Spmd {
             expect(failed, "row given to Map.put", i, mapped[i][0], value(i, 0));
             expect(failed, "row given to AtomicReference.set", i, referenced[i][2], value(i, 2));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
-    }
-
-    private static long value(int row, int col) {
-        return row * 10L + col + 1;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
+        report(failed, seen);
     }
 }

@@ -3,8 +3,6 @@ package org.jdsm.instrument.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block) and arrays held in elements of a
@@ -13,18 +11,10 @@ import org.jdsm.instrument.Results;
  * expression, captured by a lambda ({@code long[] row = m[i]; forEach(j -> row[j] = v)}), kept in
  * a field of the job ({@code cur = m[i]; cur[k] = v}), given to a record's constructor ({@code new
  * View(m[i]).set(k, v)}), put in an array initializer ({@code {m[i]}}) or passed as varargs. The rows are the shared arrays' contents,
- * so each such load must be write-checked. Each thread writes a row homed on another node; every
- * node read every row first, so on three or more nodes the copies the barrier made stale sit where
- * neither writer nor home is. Every thread checks every row after a barrier.
+ * so each such load must be write-checked. Each thread writes a row homed on another node, where
+ * every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsOutOfSightPlain extends Spmd {
-
-    private static final int COLS = 4;
-
-    /** An element holding an array. */
-    public static class Holder {
-        long[] values = new long[COLS];
-    }
+public class RowsOutOfSightPlain extends StaleRowsProgram {
 
     /** A record holding a row, which its method writes. */
     record View(long[] data) {
@@ -45,31 +35,22 @@ public class RowsOutOfSightPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        conditional = pool.register(new long[all][COLS], 1);
-        switched = pool.register(new long[all][COLS], 1);
-        captured = pool.register(new long[all][COLS], 1);
-        kept = pool.register(new long[all][COLS], 1);
-        Holder[] h = new Holder[all];
-        for (int i = 0; i < all; i++) {
-            h[i] = new Holder();
-        }
-        holders = pool.register(h, 1);
-        viewed = pool.register(new long[all][COLS], 1);
-        initialized = pool.register(new long[all][COLS], 1);
-        varargs = pool.register(new long[all][COLS], 1);
+        conditional = rows();
+        switched = rows();
+        captured = rows();
+        kept = rows();
+        holders = holders();
+        viewed = rows();
+        initialized = rows();
+        varargs = rows();
     }
 
     @Override
     public void start() {
         int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += conditional[i][0] + switched[i][0] + captured[i][0] + kept[i][0] + holders[i].values[0] + viewed[i][0] + initialized[i][0]
-                    + varargs[i][0];
-        }
+        int r = otherRow();
+        long seen = touch(conditional, switched, captured, kept, viewed, initialized, varargs) + touch(holders);
         barrier();
         (t >= 0 ? conditional[r] : conditional[0])[2] += value(r, 2);
         long[] row = switch (t % 2) {
@@ -99,23 +80,12 @@ public class RowsOutOfSightPlain extends Spmd {
             expect(failed, "row in an array initializer", i, initialized[i][3], value(i, 3));
             expect(failed, "row passed as varargs", i, varargs[i][0], value(i, 0));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+        report(failed, seen);
     }
 
     private static void firstOfEach(long v, long[]... rows) {
         for (long[] row : rows) {
             row[0] = v;
-        }
-    }
-
-    private static long value(int row, int col) {
-        return row * 10L + col + 1;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
         }
     }
 }

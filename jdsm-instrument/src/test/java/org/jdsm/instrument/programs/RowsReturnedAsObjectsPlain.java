@@ -3,8 +3,6 @@ package org.jdsm.instrument.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block), returned as an {@code Object} by a
@@ -12,13 +10,10 @@ import org.jdsm.instrument.Results;
  * its caller, then written in the interval they were loaded in: put into a list ({@code
  * rows.add(pick(m, i))}), stored into a field through a local, given to {@code Optional}. The rows
  * are the shared arrays' contents, so each load the callee returns must be write-checked. Each
- * thread writes a row homed on another node; every node read every row first, so on three or more
- * nodes the copies the barrier made stale sit where neither writer nor home is. Every thread
- * checks every row after a barrier.
+ * thread writes a row homed on another node, where every node holds a copy
+ * ({@link StaleRowsProgram}).
  */
-public class RowsReturnedAsObjectsPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsReturnedAsObjectsPlain extends StaleRowsProgram {
 
     long[][] listed;
     long[][] kept;
@@ -27,21 +22,16 @@ public class RowsReturnedAsObjectsPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        listed = pool.register(new long[all][COLS], 1);
-        kept = pool.register(new long[all][COLS], 1);
-        optional = pool.register(new long[all][COLS], 1);
+        listed = rows();
+        kept = rows();
+        optional = rows();
     }
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += listed[i][0] + kept[i][0] + optional[i][0];
-        }
+        int r = otherRow();
+        long seen = touch(listed, kept, optional);
         barrier();
         long v = value(r);
         List<Object> rows = new ArrayList<>();
@@ -58,21 +48,10 @@ public class RowsReturnedAsObjectsPlain extends Spmd {
             expect(failed, "row returned as an Object kept in a field", i, kept[i][1], value(i));
             expect(failed, "row returned as an Object given to Optional", i, optional[i][1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+        report(failed, seen);
     }
 
     private static Object pick(long[][] m, int i) {
         return m[i];
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
     }
 }

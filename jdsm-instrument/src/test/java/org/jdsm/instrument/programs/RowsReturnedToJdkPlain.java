@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block), returned by a lambda to the JDK,
@@ -14,13 +12,9 @@ import org.jdsm.instrument.Results;
  * mapToObj(i -> m[i]).forEach(row -> row[k] = v)}, {@code Optional.map(i -> m[i]).get()[k] = v},
  * a row the lambda takes from a local or from a method of the job's. No rewritten caller of the
  * lambda asks about its result, so each row it returns must be write-checked there. Each thread
- * writes a row homed on another node; every node read every row first, so on three or more nodes
- * the copies the barrier made stale sit where neither writer nor home is. Every thread checks every
- * row after a barrier.
+ * writes a row homed on another node, where every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsReturnedToJdkPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsReturnedToJdkPlain extends StaleRowsProgram {
 
     long[][] streamed;
     long[][] mapped;
@@ -30,21 +24,17 @@ public class RowsReturnedToJdkPlain extends Spmd {
     @Override
     public void init() {
         int all = threads();
-        streamed = pool.register(new long[all][COLS], 1);
-        mapped = pool.register(new long[all][COLS], 1);
-        local = pool.register(new long[all][COLS], 1);
-        called = pool.register(new long[all][COLS], 1);
+        streamed = rows();
+        mapped = rows();
+        local = rows();
+        called = rows();
     }
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += streamed[i][0] + mapped[i][0] + local[i][0] + called[i][0];
-        }
+        int r = otherRow();
+        long seen = touch(streamed, mapped, local, called);
         barrier();
         long v = value(r);
         IntStream.of(r).mapToObj(i -> streamed[i]).forEach(row -> row[1] = v);
@@ -62,21 +52,10 @@ public class RowsReturnedToJdkPlain extends Spmd {
             expect(failed, "row a lambda returned from a local", i, local[i][1], value(i));
             expect(failed, "row a lambda returned from a method", i, called[i][1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+        report(failed, seen);
     }
 
     private static long[] rowOf(long[][] m, int i) {
         return m[i];
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
     }
 }

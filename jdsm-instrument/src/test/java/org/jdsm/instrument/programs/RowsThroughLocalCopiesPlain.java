@@ -3,8 +3,6 @@ package org.jdsm.instrument.programs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of a {@code long[][]} and arrays held by a shared {@code Object[]}, each registered whole
@@ -13,12 +11,9 @@ import org.jdsm.instrument.Results;
  * Arrays.fill(b, ...)}, {@code Object o = things[i]; if (o instanceof long[] row) row[k] = v}
  * (javac copies {@code o} into a local of its own for the pattern). The rows are the shared
  * arrays' contents, so each load must be write-checked. Each thread writes a row homed on another
- * node; every node read every row first, so on three or more nodes the copies the barrier made
- * stale sit where neither writer nor home is. Every thread checks every row after a barrier.
+ * node, where every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsThroughLocalCopiesPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsThroughLocalCopiesPlain extends StaleRowsProgram {
 
     long[][] copied;
     long[][] filled;
@@ -27,8 +22,8 @@ public class RowsThroughLocalCopiesPlain extends Spmd {
     @Override
     public void init() {
         int all = threads();
-        copied = pool.register(new long[all][COLS], 1);
-        filled = pool.register(new long[all][COLS], 1);
+        copied = rows();
+        filled = rows();
         Object[] th = new Object[all];
         for (int i = 0; i < all; i++) {
             th[i] = new long[COLS];
@@ -38,12 +33,11 @@ public class RowsThroughLocalCopiesPlain extends Spmd {
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += copied[i][0] + filled[i][0] + ((long[]) things[i])[0];
+        int r = otherRow();
+        long seen = touch(copied, filled);
+        for (int i = 0; i < all; i++) { // a copy of each held array on every node, as touch makes of rows
+            seen += ((long[]) things[i])[0];
         }
         barrier();
         long v = value(r);
@@ -64,17 +58,6 @@ public class RowsThroughLocalCopiesPlain extends Spmd {
             expect(failed, "row copied to another local given to Arrays.fill", i, filled[i][1], value(i));
             expect(failed, "array matched by instanceof", i, ((long[]) things[i])[1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
+        report(failed, seen);
     }
 }

@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
-import org.jdsm.Spmd;
-import org.jdsm.instrument.Results;
 
 /**
  * Rows of {@code long[][]}s registered whole (one row a block), returned by a method of the job's
@@ -15,12 +13,9 @@ import org.jdsm.instrument.Results;
  * the method does not answer to), {@code mapToObj(this::row).forEach(r -> r[k] = v)} (the JDK
  * names nothing), a static method, one of another object and one returning an {@code Object}. So
  * each row such a method returns must be write-checked. Each thread writes a row homed on another
- * node; every node read every row first, so on three or more nodes the copies the barrier made
- * stale sit where neither writer nor home is. Every thread checks every row after a barrier.
+ * node, where every node holds a copy ({@link StaleRowsProgram}).
  */
-public class RowsThroughMethodReferencesPlain extends Spmd {
-
-    private static final int COLS = 4;
+public class RowsThroughMethodReferencesPlain extends StaleRowsProgram {
 
     /** Another object whose method returns a row. */
     public static class Grid {
@@ -43,23 +38,18 @@ public class RowsThroughMethodReferencesPlain extends Spmd {
 
     @Override
     public void init() {
-        int all = threads();
-        applied = pool.register(new long[all][COLS], 1);
-        streamed = pool.register(new long[all][COLS], 1);
-        statics = pool.register(new long[all][COLS], 1);
-        other = pool.register(new long[all][COLS], 1);
-        objects = pool.register(new long[all][COLS], 1);
+        applied = rows();
+        streamed = rows();
+        statics = rows();
+        other = rows();
+        objects = rows();
     }
 
     @Override
     public void start() {
-        int t = myThread();
         int all = threads();
-        int r = (t + threadsPerNode()) % all; // a row homed on another node
-        long seen = 0;
-        for (int i = 0; i < all; i++) { // a copy of each row on every node, made stale below
-            seen += applied[i][0] + streamed[i][0] + statics[i][0] + other[i][0] + objects[i][0];
-        }
+        int r = otherRow();
+        long seen = touch(applied, streamed, statics, other, objects);
         barrier();
         long v = value(r);
         IntFunction<long[]> f = this::appliedRow;
@@ -80,7 +70,7 @@ public class RowsThroughMethodReferencesPlain extends Spmd {
             expect(failed, "row of another object's method reference", i, other[i][1], value(i));
             expect(failed, "row returned as an Object by this::m", i, objects[i][1], value(i));
         }
-        Results.put(getClass().getSimpleName() + t, failed.isEmpty() ? "ok" : "node " + myNode() + " " + failed + " (" + seen % 1 + ")");
+        report(failed, seen);
     }
 
     private long[] appliedRow(int i) {
@@ -97,16 +87,5 @@ public class RowsThroughMethodReferencesPlain extends Spmd {
 
     private static long[] rowOf(long[][] m, Integer i) {
         return m[i];
-    }
-
-    private static long value(int row) {
-        return row * 10L + 7;
-    }
-
-    /** Adds the first wrong row of {@code what} to {@code failed}. */
-    private static void expect(List<String> failed, String what, int i, long got, long want) {
-        if (got != want && failed.stream().noneMatch(s -> s.startsWith(what + " "))) {
-            failed.add(what + " [" + i + "] " + got + " != " + want);
-        }
     }
 }
