@@ -3,6 +3,7 @@ package org.jdsm.content;
 import java.util.ConcurrentModificationException;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Map;
 import org.jdsm.runtime.ElementBlock;
 import org.jdsm.runtime.SlotAware;
@@ -156,8 +157,10 @@ public final class ElementSlots {
                     default -> {
                     }
                 }
-            } catch (ConcurrentModificationException | IndexOutOfBoundsException e) {
-                // a collection a thread of this node changes right now: what it holds learns the block at the next claim
+            } catch (ConcurrentModificationException | IndexOutOfBoundsException | NoSuchElementException
+                     | NullPointerException e) {
+                // A collection a thread of this node changes right now, read without its lock (a LinkedList's
+                // iterator then may find a null link): what it holds learns the block at the next claim.
             }
         }
 
