@@ -63,7 +63,7 @@ final class PeerWatch {
         this(myNode, traffic, timeoutSeconds, peers, System::nanoTime);
     }
 
-    /** As the public constructor, reading time from {@code clock} (nanoseconds), for tests. */
+    /** As the constructor above, reading time from {@code clock} (nanoseconds), for tests. */
     PeerWatch(int myNode, TrafficCounters traffic, double timeoutSeconds, Peers peers, LongSupplier clock) {
         int nodes = traffic.nodes();
         this.myNode = myNode;
