@@ -46,24 +46,38 @@ final class NestedRegistrations {
      * a large {@code Particle[]} would cost more than the mistake is common.
      */
     private static void eachPart(Object obj, BiConsumer<Object, String> action) {
+        eachHeld(obj, (value, where, element) -> {
+            if (value.getClass().isArray()) {
+                action.accept(value, where);
+            }
+        });
+    }
+
+    /** What {@link #eachHeld} finds: an object, where it is ("element 2", "field Cell.x"), and its index or -1. */
+    @FunctionalInterface
+    interface Held {
+        void accept(Object value, String where, int element);
+    }
+
+    /**
+     * Each object {@code obj} holds directly, null left out: the elements of an {@code Object[]}
+     * (with their index), the fields of a single object (with -1).
+     */
+    static void eachHeld(Object obj, Held action) {
         if (obj instanceof Object[] elements) {
             for (int i = 0; i < elements.length; i++) {
-                if (isPart(elements[i])) {
-                    action.accept(elements[i], "element " + i);
+                if (elements[i] != null) {
+                    action.accept(elements[i], "element " + i, i);
                 }
             }
         } else if (!obj.getClass().isArray()) {
             ObjectFields fields = ObjectFields.of(obj.getClass());
             for (int i = 0; i < fields.count(); i++) {
                 Object value = fields.get(obj, i);
-                if (isPart(value)) {
-                    action.accept(value, "field " + fields.name(i));
+                if (value != null) {
+                    action.accept(value, "field " + fields.name(i), -1);
                 }
             }
         }
-    }
-
-    private static boolean isPart(Object value) {
-        return value != null && value.getClass().isArray();
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jdsm.content.ObjectFields;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.wire.WireFormat;
 import org.jdsm.wire.WireException;
@@ -84,23 +83,18 @@ final class Registry {
      * which would share one object twice. Searched on this error path only.
      */
     private String partOf(Object obj) {
+        StringBuilder found = new StringBuilder();
         for (SharedObject so : objects) {
-            Object whole = so.object();
-            if (whole instanceof Object[] elements) {
-                for (int i = 0; i < elements.length; i++) {
-                    if (elements[i] == obj) {
-                        return ": it is element " + i + " of " + so + ", whose calls take the array and an index"
-                                + " (update(array, " + i + "), acquire(array, " + i + "), release(array, " + i + "))";
-                    }
+            NestedRegistrations.eachHeld(so.object(), (value, where, element) -> {
+                if (value == obj && found.isEmpty()) {
+                    found.append(": it is ").append(where).append(" of ").append(so).append(element >= 0
+                            ? ", whose calls take the array and an index (update(array, " + element + "), acquire(array, "
+                                    + element + "), release(array, " + element + "))"
+                            : ", whose calls take the whole object (update(obj), acquire(obj), release(obj))");
                 }
-            } else if (!whole.getClass().isArray()) {
-                ObjectFields fields = ObjectFields.of(whole.getClass());
-                for (int i = 0; i < fields.count(); i++) {
-                    if (fields.get(whole, i) == obj) {
-                        return ": it is field " + fields.name(i) + " of " + so + ", whose calls take the whole"
-                                + " object (update(obj), acquire(obj), release(obj))";
-                    }
-                }
+            });
+            if (!found.isEmpty()) {
+                return found.toString();
             }
         }
         return " (register it in init())";
