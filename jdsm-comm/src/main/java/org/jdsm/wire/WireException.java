@@ -6,8 +6,25 @@ public class WireException extends RuntimeException {
     /** Starts the list of fields, innermost first, that a KryoException's message ends with. */
     private static final String KRYO_TRACE = "Serialization trace:\n";
 
+    /** Why it failed, without what was being done (the message, for one made with a message only). */
+    private final String reason;
+
+    /** A failure said as a whole in {@code message}. */
     public WireException(String message, Throwable cause) {
+        this(message, message, cause);
+    }
+
+    private WireException(String message, String reason, Throwable cause) {
         super(message, cause);
+        this.reason = reason;
+    }
+
+    /**
+     * Why it failed, without what was being done: for one from {@link #of} the message after its
+     * "cannot serialize X: ", so that a caller that knows better what was being sent can say so.
+     */
+    public String reason() {
+        return reason;
     }
 
     /**
@@ -20,7 +37,7 @@ public class WireException extends RuntimeException {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof StackOverflowError overflow) {
                 String field = deepestField(e);
-                return new WireException("cannot " + action + ": its objects nest too deep for the thread's stack"
+                return failed(action, "its objects nest too deep for the thread's stack"
                         + (field == null ? "" : " (it overflowed at field " + field + ")")
                         + ": each reference is followed by a nested call, so a chain of thousands of objects, such as"
                         + " a linked list of your own class, overflows it; keep long chains in an array or a JDK"
@@ -28,7 +45,11 @@ public class WireException extends RuntimeException {
                         + " --jvm-arg=-Xss64m", overflow);
             }
         }
-        return new WireException("cannot " + action + ": " + e.getMessage(), e);
+        return failed(action, e.getMessage(), e);
+    }
+
+    private static WireException failed(String action, String reason, Throwable cause) {
+        return new WireException("cannot " + action + ": " + reason, reason, cause);
     }
 
     /** The innermost field of the first Kryo serialization trace in {@code e}'s chain, e.g. "next (com.example.Node)". */

@@ -330,6 +330,9 @@ class WireFormatTest {
             assertTrue(e.getMessage().contains("nest too deep for the thread's stack (it overflowed at field next ("
                     + Link.class.getName() + "))") && e.getMessage().contains("--jvm-arg=-Xss"), e.getMessage());
             assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+            // The reason alone, for callers that say better what was being sent (LazyRelease's diffs).
+            assertTrue(e.reason().startsWith("its objects nest too deep") && e.getMessage().endsWith(": " + e.reason()),
+                    e.reason());
             assertTrue(e.getCause() instanceof StackOverflowError, String.valueOf(e.getCause()));
         }
     }

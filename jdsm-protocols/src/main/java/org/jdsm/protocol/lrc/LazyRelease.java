@@ -342,10 +342,8 @@ public final class LazyRelease extends SharedObjectPool {
             trans().asend(st.home, new Diff(st.id, myNode(), seq, diff, base));
         } catch (WireException e) {
             // Else the error named Messages$Diff, a class of JDSM's, and not the object written.
-            String why = e.getMessage(); // "cannot serialize Messages$Diff: <the reason>"
-            int reason = why.indexOf(": ");
             throw new WireException("cannot send the writes to " + st.object + " to its home, node " + st.home + ": "
-                    + (reason < 0 ? why : why.substring(reason + 2)), e);
+                    + e.reason(), e);
         }
         recycle(spentTwin);
         stats().increment(Counter.DIFFS_SENT);
