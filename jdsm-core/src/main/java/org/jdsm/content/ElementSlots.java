@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Map;
 import org.jdsm.runtime.ElementBlock;
+import org.jdsm.runtime.RowBlocks;
 import org.jdsm.runtime.SlotAware;
 
 /**
@@ -20,7 +21,8 @@ import org.jdsm.runtime.SlotAware;
  * block; so do the objects a single shared object holds ({@link #claimInside}). Which fields can
  * hold such objects is worked out once per class: an element whose class has none (primitive fields,
  * strings, primitive arrays) costs a class compare. An object that leaves a holder keeps the block it
- * knew, which only costs a check where none is needed.
+ * knew, which only costs a check where none is needed. A row of a shared array of arrays, which has
+ * no slot field, is kept in {@link RowBlocks} instead.
  */
 public final class ElementSlots {
 
@@ -47,6 +49,8 @@ public final class ElementSlots {
             }
             if (e instanceof SlotAware element && element.jdsm$slot() != block) {
                 element.jdsm$setSlot(block);
+            } else if (e.getClass().isArray()) {
+                RowBlocks.claim(e, block);
             }
             if (e.getClass() != lastType) {
                 lastType = e.getClass();
@@ -74,6 +78,8 @@ public final class ElementSlots {
     static void leave(Object old, Object[] array) {
         if (old instanceof SlotAware element && element.jdsm$slot() != null && element.jdsm$slot().shared().object() == array) {
             element.jdsm$setSlot(null);
+        } else if (old != null && old.getClass().isArray()) {
+            RowBlocks.leave(old, array);
         }
     }
 
@@ -87,6 +93,8 @@ public final class ElementSlots {
             leave(old, array);
             if (value instanceof SlotAware element) {
                 element.jdsm$setSlot(block);
+            } else if (value != null && value.getClass().isArray()) {
+                RowBlocks.claim(value, block);
             }
             claimInside(value, block);
         }

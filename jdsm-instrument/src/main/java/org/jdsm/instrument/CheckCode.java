@@ -29,9 +29,13 @@ final class CheckCode {
     private CheckCode() {
     }
 
-    /** Stack {@code array, index} unchanged; checks the access unless the site's range covers it. */
-    static void arrayCheck(Bytecode code, boolean write, ArraySite site) {
-        String method = write ? "write" : "read";
+    /**
+     * Stack {@code array, index} unchanged; checks the access unless the site's range covers it;
+     * {@code kept}: the array may have been loaded before the thread's last synchronization, so a
+     * row's block is checked again ({@code Checks.writeKept}).
+     */
+    static void arrayCheck(Bytecode code, boolean write, boolean kept, ArraySite site) {
+        String method = (write ? "write" : "read") + (kept ? "Kept" : "");
         if (site == null) {
             code.addOpcode(Opcode.DUP2);
             code.addInvokestatic(CHECKS, method, RANGE_CHECK);
@@ -99,9 +103,10 @@ final class CheckCode {
 
     /**
      * Checks {@code array[first..last]} (all three in locals) unless the range {@code site} keeps
-     * from the last time covers it; stack unchanged.
+     * from the last time covers it, as a row kept from before a synchronization if {@code kept}
+     * ({@link #arrayCheck}); stack unchanged.
      */
-    static void rangeCheck(Bytecode code, boolean write, ArraySite site, int arraySlot, int firstSlot, int lastSlot) {
+    static void rangeCheck(Bytecode code, boolean write, boolean kept, ArraySite site, int arraySlot, int firstSlot, int lastSlot) {
         code.addAload(arraySlot);
         code.addAload(site.array());
         int otherArray = branch(code, Opcode.IF_ACMPNE);
@@ -116,7 +121,7 @@ final class CheckCode {
         code.addAload(arraySlot);
         code.addIload(firstSlot);
         code.addIload(lastSlot);
-        code.addInvokestatic(CHECKS, write ? "writeRange" : "readRange", "(Ljava/lang/Object;II)J");
+        code.addInvokestatic(CHECKS, (write ? "write" : "read") + (kept ? "KeptRange" : "Range"), "(Ljava/lang/Object;II)J");
         storeRange(code, site);
         code.addAload(arraySlot);
         code.addAstore(site.array());

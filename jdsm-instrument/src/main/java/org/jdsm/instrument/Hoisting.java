@@ -192,9 +192,11 @@ final class Hoisting {
     /**
      * The checks before {@code loop}; {@code locals} gives scratch slots, and {@code caches} (one per
      * {@link #checksBefore} check, kept by the method) the range each check covered last time, so
-     * that entering the loop again inside that range costs compares only.
+     * that entering the loop again inside that range costs compares only; {@code loadedSinceSync}
+     * tells the arrays that may be rows kept from before a synchronization, checked as such.
      */
-    Preheader preheader(CountedLoop loop, List<CheckCode.ArraySite> caches, Locals locals, ConstPool constPool) {
+    Preheader preheader(CountedLoop loop, List<CheckCode.ArraySite> caches, Locals locals, ConstPool constPool,
+            LoadedSinceSync loadedSinceSync) {
         List<Group> checks = checks(loop);
         Bytecode b = new Bytecode(constPool);
         List<Handler> handlers = new ArrayList<>();
@@ -243,7 +245,8 @@ final class Hoisting {
         for (int g = 0; g < checks.size(); g++) {
             end(b, "first", bounds[g], first);
             end(b, "last", bounds[g], last);
-            CheckCode.rangeCheck(b, checks.get(g).write(), caches.get(g), arrays[g], first, last);
+            boolean kept = !loadedSinceSync.expression(checks.get(g).array(), loop.head());
+            CheckCode.rangeCheck(b, checks.get(g).write(), kept, caches.get(g), arrays[g], first, last);
         }
         land(b, failed);
         CheckCode.land(b, noIteration);

@@ -29,7 +29,9 @@ import org.jdsm.instrument.CheckCode.ArraySite;
  *   <li>before each counted loop, range checks for the array accesses it makes ({@link Hoisting});</li>
  *   <li>before every other array element load/store and instance field read/write, a read or write
  *       check ({@link CheckCode}), cached per site in new locals; a write check for a load whose
- *       reference a store writes into ({@link WrittenThrough});</li>
+ *       reference a store writes into ({@link WrittenThrough}); an access through an array that
+ *       may have been loaded before the method's last synchronization ({@link LoadedSinceSync})
+ *       also checks again the block of the shared array of arrays it may be a row of;</li>
  *   <li>before a field access or a job class's method call on an object that is not an element
  *       load, {@code this} or a new object, a test of the object's slot, which checks the block of
  *       the shared array holding it if it is an element kept from elsewhere ({@link
@@ -75,6 +77,8 @@ final class MethodRewriter {
     private final Locals locals;
     private CodeScan scan;
     private Hoisting hoisting;
+    /** Which arrays an access indexes were loaded since the last synchronization: others are checked as rows that may be kept. */
+    private LoadedSinceSync loadedSinceSync;
     /** Per access site (by position): its cache, an {@link ArraySite} or an {@code Integer} slot. */
     private final Map<Integer, Object> caches = new HashMap<>();
     /** Per counted loop: the caches of the range checks before it. */
@@ -154,11 +158,12 @@ final class MethodRewriter {
         }
         hoisting = new Hoisting(scan, CountedLoop.find(scan, this::forgetsAfter), thisInSlot0, classFile.getName(), callees,
                 writtenThrough);
+        loadedSinceSync = new LoadedSinceSync(scan, this::forgetsAfter);
         allocateCaches();
         emit();
         Map<Integer, Hoisting.Preheader> preheaders = new HashMap<>();
         for (CountedLoop loop : hoisting.loops()) {
-            preheaders.put(loop.head(), hoisting.preheader(loop, loopCaches.get(loop), locals, constPool));
+            preheaders.put(loop.head(), hoisting.preheader(loop, loopCaches.get(loop), locals, constPool, loadedSinceSync));
             fragments.computeIfAbsent(loop.head(), p -> new Bytecode(constPool));
         }
         entered.keySet().forEach(pos -> fragments.computeIfAbsent(pos, p -> new Bytecode(constPool)));
@@ -347,11 +352,11 @@ final class MethodRewriter {
                 continue;
             }
             if (op >= Opcode.IALOAD && op <= Opcode.SALOAD) {
-                CheckCode.arrayCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), (ArraySite) caches.get(insn.pos()));
+                CheckCode.arrayCheck(at(insn.pos()), writtenThrough.contains(insn.pos()), mayBeKept(insn), (ArraySite) caches.get(insn.pos()));
             } else if (op >= Opcode.IASTORE && op <= Opcode.SASTORE) {
                 ValueKind kind = ValueKind.ofArrayStore(op);
                 parked(insn.pos(), kind, b -> {
-                    CheckCode.arrayCheck(b, true, (ArraySite) caches.get(insn.pos()));
+                    CheckCode.arrayCheck(b, true, mayBeKept(insn), (ArraySite) caches.get(insn.pos()));
                     if (op == Opcode.AASTORE) {
                         CheckCode.elementStore(b, locals.temp(kind));
                     }
@@ -397,6 +402,11 @@ final class MethodRewriter {
                 }
             }
         }
+    }
+
+    /** True if the array {@code access} indexes may have been loaded before the last synchronization (a row kept across it). */
+    private boolean mayBeKept(Instruction access) {
+        return !loadedSinceSync.arrayOf(access);
     }
 
     /**

@@ -17,7 +17,9 @@ import javassist.bytecode.MethodInfo;
 import javassist.bytecode.Opcode;
 import org.jdsm.instrument.programs.InPlacePlain;
 import org.jdsm.instrument.programs.LoopNestsPlain;
+import org.jdsm.instrument.programs.MatrixRowsPlain;
 import org.jdsm.instrument.programs.MethodsInPlacePlain;
+import org.jdsm.instrument.programs.RowsKeptAcrossSyncPlain;
 import org.jdsm.instrument.programs.StencilPlain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -112,6 +114,16 @@ class HoistingTest {
     }
 
     @Test
+    void rowsKeptAcrossABarrierAreCheckedAgainBeforeTheirLoopAndRowsJustLoadedAsBefore() throws Exception {
+        // steppedRow and ownRow, loaded before the time-step loop with a barrier each step
+        List<String> kept = checksCalledByName(RowsKeptAcrossSyncPlain.class, "start", false);
+        assertTrue(kept.contains("writeKeptRange"), "calls of Checks in RowsKeptAcrossSyncPlain.start(): " + kept);
+        // nested[i][j] = v in a loop nest: the row is loaded in the interval, no lookup
+        List<String> loaded = checksCalledByName(MatrixRowsPlain.class, "start", false);
+        assertTrue(loaded.contains("writeRange"), "calls of Checks in MatrixRowsPlain.start(): " + loaded);
+    }
+
+    @Test
     void loopThatCallsOutKeepsItsChecksInside() throws Exception {
         List<String> calls = checksCalled(org.jdsm.instrument.programs.AliasesPlain.class, "start", false);
         assertTrue(calls.contains("read") && calls.contains("write"), "calls of Checks in start(): " + calls);
@@ -147,10 +159,21 @@ class HoistingTest {
     }
 
     /**
+     * The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, as {@link
+     * #checksCalledByName} with {@code readKept} and the like named as
+     * {@code read}: the same check, of an array that may be a row kept from before a synchronization
+     * (a parameter, here), which also looks up the row's block.
+     */
+    private static List<String> checksCalled(Class<?> c, String method, boolean insideLoops)
+            throws IOException, RewriteException, BadBytecode {
+        return checksCalledByName(c, method, insideLoops).stream().map(name -> name.replace("Kept", "")).toList();
+    }
+
+    /**
      * The {@code Checks} methods that {@code method} of {@code c}, once rewritten, calls, in code
      * order; only those inside a loop (between a backward jump and its target) if {@code insideLoops}.
      */
-    private static List<String> checksCalled(Class<?> c, String method, boolean insideLoops)
+    private static List<String> checksCalledByName(Class<?> c, String method, boolean insideLoops)
             throws IOException, RewriteException, BadBytecode {
         ClassFile cf = rewritten(c);
         MethodInfo m = cf.getMethod(method);

@@ -4,6 +4,7 @@ package org.jdsm.instrument;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -274,6 +275,12 @@ class UncheckedPathsTest {
     @ValueSource(strings = {"lrc", "sc"})
     void rowsHandedOnToCollectionsArraysAndJdkMethodsOnThreeNodes(String protocol) {
         Jobs.runInstrumentedToOk("RowsHandedOnPlain", protocol, 3, 1);
+    }
+
+    @ParameterizedTest(name = "{0} on {1} nodes x {2} threads")
+    @CsvSource({"lrc, 2, 2", "sc, 2, 2", "lrc, 3, 1", "sc, 3, 1"})
+    void rowsKeptInLocalsAcrossBarriersLocksAndCalls(String protocol, int nodes, int threads) {
+        Jobs.runInstrumentedToOk("RowsKeptAcrossSyncPlain", protocol, nodes, threads, "3");
     }
 
     /**

@@ -10,6 +10,7 @@ import org.jdsm.SharedObjectPool;
 import org.jdsm.Spmd;
 import org.jdsm.content.ElementSlots;
 import org.jdsm.runtime.ElementBlock;
+import org.jdsm.runtime.RowBlocks;
 import org.jdsm.runtime.SharedClasses;
 import org.jdsm.runtime.SlotAware;
 import org.jdsm.runtime.SpmdThreads;
@@ -53,6 +54,43 @@ public final class Checks {
     /** Write check of {@code array[index]}; returns the range ({@link Ranges}) the site may write unchecked. */
     public static long write(Object array, int index) {
         return element(array, index, true);
+    }
+
+    /**
+     * Read check of {@code array[index]} where {@code array} may have been loaded before the
+     * thread's last synchronization (a row kept in a local across a barrier, a parameter, a field):
+     * if it is a row of a shared array of arrays ({@link RowBlocks}), the row's block is checked
+     * again, as its load was; then as {@link #read}.
+     */
+    public static long readKept(Object array, int index) {
+        keptRow(array, false);
+        return element(array, index, false);
+    }
+
+    /** Write check of {@code array[index]}, {@code array} maybe kept from before a synchronization: as {@link #readKept}. */
+    public static long writeKept(Object array, int index) {
+        keptRow(array, true);
+        return element(array, index, true);
+    }
+
+    /** Before a loop: {@link #readRange}, {@code array} maybe kept from before a synchronization, as {@link #readKept}. */
+    public static long readKeptRange(Object array, int first, int last) {
+        keptRow(array, false);
+        return range(array, first, last, false);
+    }
+
+    /** Before a loop: {@link #writeRange}, {@code array} maybe kept from before a synchronization, as {@link #readKept}. */
+    public static long writeKeptRange(Object array, int first, int last) {
+        keptRow(array, true);
+        return range(array, first, last, true);
+    }
+
+    /** Checks the block of the shared array of arrays that {@code array} is a row of, if any. */
+    private static void keptRow(Object array, boolean write) {
+        ElementBlock row = RowBlocks.of(array);
+        if (row != null) {
+            elementBlock(row, write);
+        }
     }
 
     private static long element(Object array, int index, boolean write) {
