@@ -85,7 +85,11 @@ public final class Checks {
         return range(array, first, last, true);
     }
 
-    /** Checks the block of the shared array of arrays that {@code array} is a row of, if any. */
+    /**
+     * Checks the block of the shared array of arrays that {@code array} is a row of, if any: before
+     * an access through an array that may be kept from before a synchronization, and before the
+     * bulk and reflective calls, which see an array only as an argument, wherever it came from.
+     */
     private static void keptRow(Object array, boolean write) {
         ElementBlock row = RowBlocks.of(array);
         if (row != null) {
@@ -168,6 +172,7 @@ public final class Checks {
      * holds) through its slot.
      */
     public static void reflective(Object obj, boolean write) {
+        keptRow(obj, write);
         whole(obj, write);
         if (obj instanceof SlotAware element && element.jdsm$slot() != null) {
             elementBlock(element.jdsm$slot(), write);
@@ -198,6 +203,7 @@ public final class Checks {
      * Anything but an array is checked as {@link #reflective} does (the call itself then throws).
      */
     public static void reflectiveElement(Object obj, int index, boolean write) {
+        keptRow(obj, write);
         if (obj instanceof byte[]) {
             range(obj, index, (int) Math.min(index + (long) Long.BYTES - 1, Integer.MAX_VALUE), write);
         } else if (obj != null && obj.getClass().isArray()) {
@@ -275,6 +281,7 @@ public final class Checks {
      * Arrays.stream(cells).forEach(c -> c.v++)}), which no check would see.
      */
     public static void handOutAll(Object array) {
+        keptRow(array, elementsMayChange(array));
         whole(array, elementsMayChange(array));
     }
 
@@ -333,6 +340,7 @@ public final class Checks {
 
     /** Before a {@code java.util.Arrays} method reads ({@code write} false) or writes {@code array[from, to)}. */
     public static void bulkRange(Object array, int from, int to, boolean write) {
+        keptRow(array, write);
         if (from < to) {
             range(array, from, to - 1, write); // a bad range: the call itself throws as usual
         }
@@ -340,11 +348,13 @@ public final class Checks {
 
     /** Before a {@code java.util.Arrays} method reads or writes all of {@code array}. */
     public static void bulkAll(Object array, boolean write) {
+        keptRow(array, write);
         whole(array, write);
     }
 
     /** Before {@code Arrays.deepEquals} and the like: reads {@code array} and every array it holds. */
     public static void bulkDeep(Object array, boolean write) {
+        keptRow(array, write);
         whole(array, write);
         if (array instanceof Object[] elements) {
             for (Object e : elements) {
@@ -374,6 +384,8 @@ public final class Checks {
      */
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (length > 0) {
+            keptRow(src, elementsMayChange(src));
+            keptRow(dest, true);
             range(src, srcPos, srcPos + length - 1, elementsMayChange(src)); // the copy holds the same elements
             range(dest, destPos, destPos + length - 1, true);
         }

@@ -1,6 +1,7 @@
 package org.jdsm.instrument.programs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -10,7 +11,8 @@ import java.util.List;
  * hoisted out of a time-step loop with a barrier each step (one homed on this node, one homed on
  * another, and a row another thread writes, read each step), a row summed into under a job-wide
  * {@code synchronized} block and under {@code pool.lock}/{@code unlock} by every thread, and a row
- * kept across a call of a method of the job that calls {@code barrier()}. Every write must reach
+ * kept across a call of a method of the job that calls {@code barrier()}, rows kept across a barrier
+ * then written by {@code Arrays.fill} and {@code System.arraycopy} and read by the latter. Every write must reach
  * the row's home and every read see the latest value ({@link StaleRowsProgram}). The argument is
  * the number of time steps.
  */
@@ -24,6 +26,8 @@ public class RowsKeptAcrossSyncPlain extends StaleRowsProgram {
     double[][] stepped;
     double[][] summed;
     double[][] called;
+    double[][] filled;
+    double[][] copied;
 
     @Override
     public void init() {
@@ -32,6 +36,8 @@ public class RowsKeptAcrossSyncPlain extends StaleRowsProgram {
         stepped = matrix();
         summed = matrix();
         called = matrix();
+        filled = matrix();
+        copied = matrix();
     }
 
     private double[][] matrix() {
@@ -52,8 +58,11 @@ public class RowsKeptAcrossSyncPlain extends StaleRowsProgram {
         double[] watched = stepped[writerOf(next)];
         double[] total = summed[0];
         double[] calledRow = called[r];
+        double[] filledRow = filled[r];
+        double[] copiedRow = copied[r];
+        double[] copiedWatched = copied[next];
         double seen = 0;
-        for (double[][] m : List.of(kept, own, stepped, summed, called)) { // every node holds a copy of every row
+        for (double[][] m : List.of(kept, own, stepped, summed, called, filled, copied)) { // every node holds a copy of every row
             for (int i = 0; i < threads(); i++) {
                 seen += m[i][0];
             }
@@ -89,7 +98,12 @@ public class RowsKeptAcrossSyncPlain extends StaleRowsProgram {
         callBarrier();
         expect(failed, "called read", next, (long) calledWatched[2], value(next, 2));
         calledRow[1] = value(r, 1);
+        Arrays.fill(filledRow, value(r));
+        System.arraycopy(new double[] {value(r, 0), value(r, 1)}, 0, copiedRow, 0, 2);
         barrier();
+        double[] copiedSeen = new double[2];
+        System.arraycopy(copiedWatched, 0, copiedSeen, 0, 2);
+        expect(failed, "copied read", next, (long) copiedSeen[1], value(next, 1));
         for (int i = 0; i < threads(); i++) {
             expect(failed, "kept", i, (long) kept[i][1], value(i, 1));
             expect(failed, "kept after read", i, (long) kept[i][3], value(i, 3));
@@ -97,6 +111,8 @@ public class RowsKeptAcrossSyncPlain extends StaleRowsProgram {
             expect(failed, "own", i, (long) own[i][0], steps);
             expect(failed, "called", i, (long) called[i][2], value(i, 2));
             expect(failed, "called after read", i, (long) called[i][1], value(i, 1));
+            expect(failed, "filled", i, (long) filled[i][COLS - 1], value(i));
+            expect(failed, "copied", i, (long) copied[i][0], value(i, 0));
         }
         expect(failed, "synchronized total", 0, (long) summed[0][0], (long) SUMS * threads());
         expect(failed, "locked total", 0, (long) summed[0][1], (long) SUMS * threads());
