@@ -47,11 +47,7 @@ public final class ElementSlots {
             if (e == null) {
                 continue;
             }
-            if (e instanceof SlotAware element && element.jdsm$slot() != block) {
-                element.jdsm$setSlot(block);
-            } else if (e.getClass().isArray()) {
-                RowBlocks.claim(e, block);
-            }
+            learn(e, block);
             if (e.getClass() != lastType) {
                 lastType = e.getClass();
                 lastInside = INSIDE.get(lastType);
@@ -60,6 +56,17 @@ public final class ElementSlots {
                 walk = walk == null ? new Walk(block) : walk;
                 walk.children(e, lastInside, 0);
             }
+        }
+    }
+
+    /** Element {@code e} (not null) learns that it is in {@code block}: through its slot, or, a row, in {@link RowBlocks}. */
+    private static void learn(Object e, ElementBlock block) {
+        if (e instanceof SlotAware element) {
+            if (element.jdsm$slot() != block) {
+                element.jdsm$setSlot(block);
+            }
+        } else if (e.getClass().isArray()) {
+            RowBlocks.claim(e, block);
         }
     }
 
@@ -91,10 +98,8 @@ public final class ElementSlots {
         Object old = array[index];
         if (old != value) {
             leave(old, array);
-            if (value instanceof SlotAware element) {
-                element.jdsm$setSlot(block);
-            } else if (value != null && value.getClass().isArray()) {
-                RowBlocks.claim(value, block);
+            if (value != null) {
+                learn(value, block);
             }
             claimInside(value, block);
         }
